@@ -1,0 +1,34 @@
+// Bundles the server for production (Node 20 cannot run TypeScript itself) and
+// pre-compresses the client's text assets so they are served without CPU work.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'build/node/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+const compressible = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
+function* files(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+for (const file of files('build/client')) {
+  if (!compressible.test(file)) continue;
+  const content = fs.readFileSync(file);
+  if (content.length < 1024) continue;
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+}

@@ -1,0 +1,29 @@
+import { NavLink } from 'react-router';
+import { Logo } from '../components/Logo';
+import { publicConfig } from '../config';
+
+const links = [
+  { to: '/join', label: 'Le projet' },
+  { to: '/calshare', label: publicConfig.appName },
+  { to: '/vote', label: 'Voter' },
+  { to: '/account', label: 'Mon compte' },
+];
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Logo />
+        <nav aria-label="Navigation principale" className="site-nav">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

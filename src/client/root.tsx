@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { AuthProvider } from './features/auth/auth-context';
+import { SiteFooter } from './layout/SiteFooter';
+import { SiteHeader } from './layout/SiteHeader';
+import './styles/index.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12307a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#contenu">
+          Aller au contenu
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AuthProvider>
+      <SiteHeader />
+      <main id="contenu" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </AuthProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="contenu" className="container section">
+      <h1>{notFound ? 'Page introuvable' : 'Une erreur est survenue'}</h1>
+      <p>{notFound ? "Cette page n'existe pas." : 'Recharge la page ou reviens un peu plus tard.'}</p>
+      <a href="/">Retour à l'accueil</a>
+    </main>
+  );
+}

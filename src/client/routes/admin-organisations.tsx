@@ -1,0 +1,16 @@
+import { pageMeta } from '../seo';
+
+export const meta = () =>
+  pageMeta({
+    title: "Organisations",
+    description: "Adresses autorisées et organisations inscrites.",
+    path: '/admin/organisations', noindex: true,
+  });
+
+export default function Page() {
+  return (
+    <div className="container section">
+      <h1>Organisations</h1>
+    </div>
+  );
+}

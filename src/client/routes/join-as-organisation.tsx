@@ -1,0 +1,16 @@
+import { pageMeta } from '../seo';
+
+export const meta = () =>
+  pageMeta({
+    title: "Créer un compte organisation",
+    description: "Clubs, associations et organisateurs : ouvrez votre compte organisation pour publier vos événements.",
+    path: '/join_as_organisation',
+  });
+
+export default function Page() {
+  return (
+    <div className="container section">
+      <h1>Créer un compte organisation</h1>
+    </div>
+  );
+}

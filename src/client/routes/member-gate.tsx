@@ -1,0 +1,10 @@
+import { Outlet } from 'react-router';
+import { AuthGate } from '../features/auth/AuthGate';
+
+export default function MemberGate() {
+  return (
+    <AuthGate>
+      <Outlet />
+    </AuthGate>
+  );
+}

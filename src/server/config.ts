@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
+
+export interface Config {
+  public: PublicConfig;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  admin: { email: string; password: string } | undefined;
+  /** Where the built client lives (build/client). */
+  clientDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const value = text(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${value}"`);
+  }
+  return value;
+}
+
+function optionalUrl(env: Env, name: string, protocols: string[]): string | undefined {
+  return env[name]?.trim() ? url(env, name, '', protocols) : undefined;
+}
+
+function email(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
+  }
+  return value;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readPublicConfig(env: Env = process.env): PublicConfig {
+  const d = defaultPublicConfig;
+  return {
+    projectName: text(env, 'PROJECT_NAME', d.projectName),
+    appName: text(env, 'APP_NAME', d.appName),
+    contactEmail: email(env, 'CONTACT_EMAIL', d.contactEmail),
+    iosStoreUrl: url(env, 'IOS_STORE_URL', d.iosStoreUrl, ['https:', 'http:']),
+    androidStoreUrl: url(env, 'ANDROID_STORE_URL', d.androidStoreUrl, ['https:', 'http:']),
+    publicUrl: url(env, 'PUBLIC_URL', d.publicUrl, ['https:', 'http:']).replace(/\/+$/, ''),
+  };
+}
+
+/** Reads and validates the whole configuration; throws ConfigError with a readable message. */
+export function readConfig(env: Env = process.env): Config {
+  const publicConfig = readPublicConfig(env);
+  const adminEmail = env.ADMIN_EMAIL?.trim();
+  const adminPassword = env.ADMIN_PASSWORD;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    public: publicConfig,
+    port: port(env, 'PORT', 3000),
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`),
+    trustProxy: Boolean(env.TRUST_PROXY?.trim()) && env.TRUST_PROXY !== '0' && env.TRUST_PROXY !== 'false',
+    admin: adminEmail && adminPassword ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword } : undefined,
+    clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,150 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Listener = (payload: string) => void;
+
+/** The database, whichever engine is behind it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  mode: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (postgres mode only). */
+  url?: string;
+  /** LISTEN on a channel; resolves once listening. Returns a function that stops it. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… — PostgreSQL through `pg`. Otherwise the embedded PGlite. */
+  databaseUrl?: string;
+  /** Folder that holds the embedded database files (created if missing). */
+  dataDir?: string;
+  /** Embedded database only: start from this dump instead of a folder (tests). */
+  pgliteDump?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPGlite(options);
+}
+
+async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let dataDir: string | undefined;
+  if (!options.pgliteDump) {
+    if (!options.dataDir) throw new Error('openDatabase needs a dataDir, a dump or a databaseUrl');
+    // PGlite does not create the parent folder itself.
+    dataDir = path.join(options.dataDir, 'db');
+    await fs.mkdir(options.dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    mode: 'pglite',
+    async listen(channel, listener) {
+      const unlisten = await pglite.listen(channel, listener);
+      return () => unlisten();
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its connection emits here; without a handler it would crash.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new PostgresListeners(databaseUrl);
+  return {
+    db,
+    mode: 'postgres',
+    url: databaseUrl,
+    listen: (channel, listener) => listeners.add(channel, listener),
+    async close() {
+      await listeners.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * One dedicated connection for LISTEN (a pooled one would be handed to other queries).
+ * If it drops, it reconnects and listens again; notices sent meanwhile are lost, which is
+ * why live clients refetch their lists when their stream reconnects.
+ */
+class PostgresListeners {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly channels = new Map<string, Set<Listener>>();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async add(channel: string, listener: Listener) {
+    const client = await this.connect();
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && this.channels.get(channel) === set) {
+        this.channels.delete(channel);
+        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async open() {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (message) => {
+      for (const listener of this.channels.get(message.channel) ?? []) listener(message.payload ?? '');
+    });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      if (!this.closed) this.retryTimer = setTimeout(() => void this.reconnect(), 500);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    this.client = client;
+    return client;
+  }
+
+  private async reconnect() {
+    try {
+      const client = await this.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      if (!this.closed) this.retryTimer = setTimeout(() => void this.reconnect(), 2000);
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

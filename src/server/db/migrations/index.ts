@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as settings from './20261121120000_settings';
+
+/**
+ * Every migration, by timestamped name. Listed explicitly (not read from the folder) so the
+ * production bundle carries them.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121120000_settings': settings,
+};

@@ -1,0 +1,39 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isClientPath } from '../../shared/routes';
+import type { ClientPages } from './client-pages';
+import { errorBody } from './errors';
+
+/**
+ * Serves the built client: hashed assets cached for a year, pages revalidated every time,
+ * prerendered HTML where it exists, the SPA fallback for the other pages, and a redirect
+ * to '/' for paths that are no page at all (spec §2 "any other path").
+ */
+export async function registerStaticClient(app: FastifyInstance, pages: ClientPages | undefined) {
+  if (pages) {
+    await app.register(fastifyStatic, {
+      root: pages.dir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes('/assets/');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody('http/not-found'));
+    }
+    if (!isClientPath(pathname)) return reply.redirect('/', 302);
+    if (!pages) return reply.code(503).type('text/plain').send('Client not built: run `npm run build`.');
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .sendFile(pages.prerendered.get(normalized) ?? pages.fallback);
+  });
+}

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { ConfigError, readConfig, type Config } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+
+async function main() {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration invalide : ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.public.projectName} on ${config.public.publicUrl} (${database.mode})`);
+}
+
+void main();

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the migrated PGlite template,
+ * or, when TEST_DATABASE_URL is set, a new PostgreSQL database dropped afterwards (its own
+ * database, so LISTEN/NOTIFY of parallel test files do not cross).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = await fs.readFile(inject('pgliteTemplate'));
+    return openDatabase({ pgliteDump: new Blob([template]) });
+  }
+  const name = `unissons_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,86 @@
+// The one catalogue of French text that explains a problem to the visitor. Spec texts are
+// verbatim (tests and the spec's readers match them); the others follow their tone.
+
+export const ERROR_BOX_TITLE = 'Oups ! Huston, on a un problème :';
+export const DISABLED_BUTTON_TOOLTIP = "Ce bouton n'aime pas les champs vides ou rouges 🙁";
+
+const GENERIC_ERROR = 'Une erreur est survenue, essaye à nouveau ou contacte nous !';
+
+/** Messages shown next to a field or in place of a form, before or without a server call. */
+export const fieldMessages = {
+  invalidEmail: 'Adresse mail invalide',
+  passwordsDiffer: 'Les mots de passe ne correspondent pas',
+  forgotPasswordNeedsEmail: 'Veuillez entrer une adresse mail pour renouveler le mot de passe',
+  printAlreadyLeft: 'Hmm, on dirait que tu as déjà laissé une marque... 🤔',
+  sportAlreadySuggested: 'Hmm, ce sport a déjà été suggéré 🙁',
+  voteNeedsLogin: 'Connecte-toi pour voter ou suggérer un sport',
+  surveyMissingAnswers: 'Des réponses sont manquantes !',
+  surveyNeedsLogin: 'Connecte-toi pour répondre aux sondages',
+  surveyAlreadyAnswered: 'Tu as déjà répondu à ce sondage !',
+  surveyPreUseReserved: "Ce questionnaire est réservé aux membres n'ayant pas encore effectué de trajets.",
+  surveyPostUseReserved: 'Ce questionnaire est réservé aux membres ayant déjà effectué un trajet.',
+  noAccountFound: 'Aucun compte trouvé',
+  unknownAuthor: 'Inconnu',
+  genericError: GENERIC_ERROR,
+} as const;
+
+/** Outcomes the spec words exactly (§2 unsubscribe page, §8 newsletter). */
+export const statusMessages = {
+  newsletterTestSent: 'Message test bien envoyé !',
+  newsletterSent: 'Newsletter envoyée !',
+  // Verbatim from spec §2, typo included, because tests look for this exact text.
+  unsubscribed: 'Tu a bien été supprimé de la newsletter',
+  unsubscribeFailed: 'Une erreur est survenue',
+} as const;
+
+/** Keyed by the API's error codes "<area>/<code>" (ARCHITECTURE.md, HTTP contract). */
+export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
+  'users/email-already-taken': 'Cette adresse mail est déjà utilisée 🙁',
+  'users/username-already-taken': "Ce nom d'utilisateur n'est pas disponible 🙁",
+  'users/invalid-email': 'Cette adresse mail est invalide 🙁',
+  'users/invalid-password': 'Ce mot de passe ne convient pas 🙁',
+  'users/id-token-expired': 'La session a expiré 🙁',
+  'users/email-unauthorized': "Cette adresse n'a pas la permission d'ouvrir un compte 🙁",
+  'users/no-user-found': fieldMessages.noAccountFound,
+  'users/no-user-data': fieldMessages.noAccountFound,
+  'auth/invalid-email': 'Adresse mail invalide 🙁',
+  'auth/user-not-found': "Aucun compte n'existe avec cette adresse mail. Crée ton compte pour nous rejoindre !",
+  'auth/wrong-password': 'Mot de passe incorrect 🙁',
+  'words/already-left': fieldMessages.printAlreadyLeft,
+  'sports/already-suggested': fieldMessages.sportAlreadySuggested,
+  'surveys/unauthorized': fieldMessages.surveyNeedsLogin,
+  'surveys/missing-fields': fieldMessages.surveyMissingAnswers,
+  'surveys/already-answered': fieldMessages.surveyAlreadyAnswered,
+  'http/rate-limited': 'Trop de tentatives, réessaie dans quelques minutes 🙁',
+  'http/bad-request': 'Requête invalide 🙁',
+  'http/payload-too-large': 'Contenu trop volumineux 🙁',
+  'http/not-found': "Ce contenu n'existe pas ou plus 🙁",
+  'http/forbidden': "Tu n'as pas la permission de faire ça 🙁",
+  'http/unauthorized': 'Connecte-toi pour continuer 🙁',
+  'http/internal': GENERIC_ERROR,
+  'http/network': 'Impossible de joindre le serveur, vérifie ta connexion 🙁',
+});
+
+/** Spec §8: an unknown code still tells support something, as its suffix plus a sad face. */
+export function messageForCode(code: string): string {
+  // hasOwn, so a code like 'constructor' cannot pick up an inherited property.
+  if (Object.hasOwn(errorCatalogue, code)) return errorCatalogue[code];
+  const suffix = code.split('/').pop()?.trim();
+  return suffix ? `${suffix} 🙁` : GENERIC_ERROR;
+}
+
+/** Register errors about step 1's fields send the visitor back there (spec §4, §8). */
+export const REGISTER_STEP1_CODES: ReadonlySet<string> = new Set([
+  'users/email-already-taken',
+  'users/invalid-email',
+  'users/invalid-password',
+]);
+
+/** Spec §8 "Survey submit" reads the server's message, not a code; case is ignored. */
+export function surveyErrorMessage(serverMessage: string): string {
+  const message = serverMessage.toLowerCase();
+  if (message.includes('unauthorized')) return fieldMessages.surveyNeedsLogin;
+  if (message.includes('missing fields')) return fieldMessages.surveyMissingAnswers;
+  if (message.includes('already answered')) return fieldMessages.surveyAlreadyAnswered;
+  return GENERIC_ERROR;
+}

@@ -1,0 +1,5 @@
+export * from './account';
+export * from './email';
+export * from './password';
+export * from './print';
+export * from './sport';

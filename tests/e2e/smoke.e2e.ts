@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PUBLIC_PATHS } from '../../src/shared/routes';
+import { browserAvailable, launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser';
+import { startSite, type Site } from './support/site';
+
+describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('renders the home page with its tagline, in French', async () => {
+    const { page, errors, context } = await openPage(browser, site.url);
+    await page.goto('/');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain('Ensemble, Unissons le sport !');
+    await expect(page.getByRole('link', { name: /accueil/ }).first().getAttribute('href')).resolves.toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unknown path to /', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/cette/page/nexiste/pas');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows the footer with the year and its five links', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/join');
+    const footer = page.locator('footer');
+    await expect(footer.textContent()).resolves.toContain('2025');
+    const links = footer.getByRole('link');
+    expect(await links.count()).toBe(5);
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/legal/conditions-utilisation.pdf',
+      '/calshare/privacy_policy',
+      '/legal/politique-remboursement.pdf',
+      '/legal/frais-de-service.pdf',
+      'mailto:contact@example.org',
+    ]);
+    await context.close();
+  });
+
+  it('gives every public page a title, a description and Open Graph tags, with no console error', async () => {
+    for (const path of PUBLIC_PATHS) {
+      for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+        const { page, errors, context } = await openPage(browser, site.url, viewport);
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect(await page.title(), path).not.toBe('');
+        expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+        expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);
+        expect(errors, path).toEqual([]);
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        await screenshot(page, `${name}-${viewport}`);
+        await context.close();
+      }
+    }
+  });
+
+  it('shows the sign-in switch on a members-only page when signed out', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Connexion|compte/);
+    await context.close();
+  });
+});

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error -- plain ESM helper shared with `npm start`
+import { ensureBuild } from '../../../scripts/ensure-build.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromiumPath: string;
+    browserSkipReason: string;
+  }
+}
+
+const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/**
+ * Browser tests run against the real production build, rebuilt here when the sources
+ * changed. Without a Chromium they are skipped with the reason, except on CI where a
+ * missing browser is a failure.
+ */
+export default function setup(project: TestProject) {
+  const chromiumPath = CANDIDATES.find((candidate) => candidate && fs.existsSync(candidate)) ?? '';
+  if (!chromiumPath && process.env.CI) {
+    throw new Error('Browser tests are required on CI but no Chromium was found (set CHROME_PATH or install chromium).');
+  }
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('browserSkipReason', chromiumPath ? '' : 'no Chromium found (set CHROME_PATH or install Debian’s chromium)');
+  if (chromiumPath) (ensureBuild as () => void)();
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts: the reactRouter() plugin must not run under Vitest.
+export default defineConfig({
+  define: { __PUBLIC_CONFIG__: 'globalThis.__TEST_PUBLIC_CONFIG__' },
+  test: {
+    setupFiles: ['./tests/setup/fail-on-console-error.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          globalSetup: ['./tests/setup/database-template.ts'],
+          setupFiles: ['./tests/setup/public-config.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
