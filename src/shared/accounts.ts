@@ -1,0 +1,86 @@
+/**
+ * Request and response shapes of the accounts API, shared by the forms and the server.
+ * Callables follow spec §7 (`POST /api/fn/<name>`, answering `{ data }`).
+ */
+import type { AccountType, CurrentUser } from './user';
+
+/** POST /api/fn/users-registerUser → { data: { uuid } }; the client then logs in. */
+export interface RegisterUserPayload {
+  email: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  pwd: string;
+}
+
+/** POST /api/fn/users-registerOrganisation → { data: { uuid } }; the client then logs in. */
+export interface RegisterOrganisationPayload {
+  email: string;
+  username: string;
+  pwd: string;
+}
+
+/** POST /api/fn/users-forgotPassword → { data: { sent: true } } (404 users/no-user-found). */
+export interface ForgotPasswordPayload {
+  userMail: string;
+}
+
+/** POST /api/fn/users-getUserInfoForView → { data: UserView[] } (unknown ids are left out). */
+export interface UserInfoPayload {
+  uuids: string[];
+}
+
+/** Public part of an account, as shown next to a word or in a list. */
+export interface UserView {
+  uuid: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  profilePic: string;
+  accountType: AccountType;
+}
+
+/** POST /api/fn/users-getOrganisations → { data: OrganisationListItem[] } */
+export interface OrganisationListItem {
+  username: string;
+  profilePic: string;
+}
+
+/** POST /api/auth/login → CurrentUser (and the session cookie). */
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+export type MeResponse = CurrentUser;
+
+/** PUT /api/account/password → 204. `currentPassword` is not asked after a temporary password. */
+export interface ChangePasswordPayload {
+  currentPassword?: string;
+  newPassword: string;
+}
+
+/** PATCH /api/account/profile → CurrentUser */
+export interface UpdateProfilePayload {
+  bio: string;
+}
+
+/** PUT /api/account/picture with the image as the raw body (image/png, image/jpeg, image/webp) → CurrentUser */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PICTURE_MAX_BYTES = 3 * 1024 * 1024;
+
+/** DELETE /api/account { password } → 204 */
+export interface DeleteAccountPayload {
+  password: string;
+}
+
+/** GET /api/counter */
+export interface CounterResponse {
+  users: number;
+}
+
+/** GET /api/admin/organisations */
+export interface AdminOrganisationsResponse {
+  allowlist: { email: string; createdAt: string; registered: boolean }[];
+  organisations: { uuid: string; username: string; email: string; createdAt: string }[];
+}
