@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 // Kept apart from vite.config.ts: the reactRouter() plugin must not run under Vitest.
 export default defineConfig({
-  define: { __PUBLIC_CONFIG__: 'globalThis.__TEST_PUBLIC_CONFIG__' },
   test: {
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [

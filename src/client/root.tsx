@@ -16,7 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#12307a" />
+        <meta name="theme-color" content="#0b3d91" />
         <Meta />
         <Links />
       </head>
@@ -35,11 +35,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <AuthProvider>
-      <SiteHeader />
-      <main id="contenu" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
+      <div className="site-layout">
+        <SiteHeader />
+        <main id="contenu" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
     </AuthProvider>
   );
 }

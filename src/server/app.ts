@@ -3,19 +3,24 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import { accountsFeature } from './features/accounts/index';
+import { resolveSession } from './features/accounts/sessions';
 import { healthRoutes } from './features/health/routes';
 import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurity } from './http/security';
+import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
+import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
     liveHub: LiveHub;
+    mailer: Mailer;
   }
 }
 
@@ -23,6 +28,8 @@ export interface AppOptions {
   config: Config;
   /** An open, migrated database; the app does not close it (its owner does). */
   database: DatabaseHandle;
+  /** Defaults to SMTP_URL's pool, or the .eml outbox; closed with the app. */
+  mailer?: Mailer;
   logger?: boolean | { level: string };
 }
 
@@ -30,7 +37,7 @@ export interface AppOptions {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole site without listening, so tests can `inject` requests. */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -44,6 +51,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
 
   app.decorate('config', config);
   app.decorate('database', database);
+  const appMailer = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  app.decorate('mailer', appMailer);
+  app.addHook('onClose', async () => appMailer.close());
   const hub = new LiveHub();
   await hub.start(database);
   app.decorate('liveHub', hub);
@@ -55,8 +65,16 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
+  const secureCookies = config.public.publicUrl.startsWith('https:');
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('sessionId', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) await resolveSession(database.db, request, reply, secureCookies);
+  });
+
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
+  await registerFeatureRoutes(app, [accountsFeature]);
   await registerStaticClient(app, pages);
   return app;
 }

@@ -14,6 +14,8 @@ export interface Config {
   /** Where the built client lives (build/client). */
   clientDir: string;
   logLevel: string;
+  /** Login, registration and forgot-password requests allowed per IP address and minute. */
+  authRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,6 +50,14 @@ function email(env: Env, name: string, fallback: string): string {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
     throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
   }
+  return value;
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -93,5 +103,6 @@ export function readConfig(env: Env = process.env): Config {
     admin: adminEmail && adminPassword ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword } : undefined,
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
+    authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { ensureAdmin } from './features/accounts/admin-bootstrap';
 
 async function main() {
   let config: Config;
@@ -17,6 +18,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
+  if (config.admin) await ensureAdmin(database.db, config.admin);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
   let stopping = false;

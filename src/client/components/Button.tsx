@@ -69,6 +69,12 @@ export function Button({
     // including the implicit one when Enter is pressed in a field.
     if (!enabled || busy) {
       event.preventDefault();
+      // Touch screens have no hover and iOS does not focus tapped buttons: a tap shows the
+      // explanation too.
+      if (!enabled) {
+        setHovered(true);
+        setDismissed(false);
+      }
       return;
     }
     onClick?.(event);

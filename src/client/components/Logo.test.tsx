@@ -1,16 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { Logo } from './Logo';
-
-// happy-dom files are transformed in "web" mode, where Vitest does not inline `define`
-// constants but reads a global set before the setup files ran. Remove once
-// tests/setup/public-config.ts also sets __PUBLIC_CONFIG__.
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
 
 afterEach(cleanup);
 

@@ -10,7 +10,7 @@ export function LogoMark({ className = 'logo__mark' }: { className?: string }) {
     <svg className={className} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <circle cx="20" cy="20" r="20" fill="#0b3d91" />
       <path
-        d="M30.3 7.7A16 16 0 0 1 28 33.9"
+        d="M35 14.5A16 16 0 0 1 25.5 35"
         fill="none"
         stroke="#ff7a1a"
         strokeWidth="2.75"

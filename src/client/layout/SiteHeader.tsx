@@ -15,10 +15,12 @@ export function SiteHeader() {
       <div className="container site-header__inner">
         <Logo />
         <nav aria-label="Navigation principale" className="site-nav">
-          <ul>
+          <ul className="site-nav__list">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
+                <NavLink to={link.to} className="site-nav__link">
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { AccountPage } from '../features/account/AccountPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -8,9 +9,5 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Mon compte</h1>
-    </div>
-  );
+  return <AccountPage />;
 }

@@ -1,3 +1,4 @@
+import { OrganisationRegisterPage } from '../features/auth/OrganisationRegisterPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -8,9 +9,5 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Créer un compte organisation</h1>
-    </div>
-  );
+  return <OrganisationRegisterPage />;
 }

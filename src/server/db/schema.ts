@@ -1,4 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  LoginFailuresTable,
+  OrganisationAllowlistTable,
+  SessionsTable,
+  UserPicturesTable,
+  UsersTable,
+} from '../features/accounts/tables';
 
 /**
  * The database as Kysely sees it. Each feature adds its tables here, next to the migration
@@ -6,10 +13,12 @@ import type { ColumnType, Generated } from 'kysely';
  */
 export interface Database {
   settings: SettingsTable;
+  users: UsersTable;
+  user_pictures: UserPicturesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  organisation_allowlist: OrganisationAllowlistTable;
 }
-
-export type CreatedAt = ColumnType<Date, never, never>;
-export type UpdatedAt = ColumnType<Date, never, Date>;
 
 export interface SettingsTable {
   key: string;

@@ -66,5 +66,5 @@ function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
   const origin = request.headers.origin;
   if (!origin) return;
   const allowed = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
-  if (!allowed.has(origin)) throw new AppError(403, 'http/forbidden-origin', 'Origine de la requête refusée 🙁');
+  if (!allowed.has(origin)) throw new AppError(403, 'http/forbidden-origin');
 }

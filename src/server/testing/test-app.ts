@@ -2,28 +2,44 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { readConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/connection';
+import { createMailer } from '../mail/mailer';
+import { Mailbox } from './mailbox';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** Every mail the app sent, through real SMTP. */
+  mailbox: Mailbox;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, for `app.inject` tests. */
+/**
+ * The real app on a fresh database with a real SMTP capture, for `app.inject` tests.
+ * The per-IP auth limit is lifted (every injected request comes from one address) unless
+ * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = readConfig({ DATA_DIR: '/nonexistent-test-data', CLIENT_DIR: '/nonexistent-client', ...env });
-  const app = await buildApp({ config, database });
+  const [database, mailbox] = await Promise.all([createTestDatabase(), Mailbox.start()]);
+  const config = readConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    CLIENT_DIR: '/nonexistent-client',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir });
+  const app = await buildApp({ config, database, mailer });
   await app.ready();
   return {
     app,
     database,
     config,
+    mailbox,
     async close() {
       await app.close();
       await database.close();
+      await mailbox.stop();
     },
   };
 }

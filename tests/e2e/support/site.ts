@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Mailbox } from './mailbox';
+import { Mailbox } from '../../../src/server/testing/mailbox';
 
 export const ADMIN = { email: 'admin@unissons.test', password: 'Admin-Password-2025!' };
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as settings from './20261121120000_settings';
+import * as accounts from './20261121130000_accounts';
 
 /**
  * Every migration, by timestamped name. Listed explicitly (not read from the folder) so the
@@ -7,4 +8,5 @@ import * as settings from './20261121120000_settings';
  */
 export const migrations: Record<string, Migration> = {
   '20261121120000_settings': settings,
+  '20261121130000_accounts': accounts,
 };

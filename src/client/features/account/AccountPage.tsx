@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useAuth } from '../auth/auth-context';
+import { BioForm } from './BioForm';
+import { DeleteAccount } from './DeleteAccount';
+import { EXPORT_URL } from './api';
+import { PasswordForm } from './PasswordForm';
+import { PictureForm } from './PictureForm';
+import { ProfileCard } from './ProfileCard';
+import './account.css';
+
+/** /account, behind the member gate: the profile (spec §2) and what RGPD lets a member do. */
+export function AccountPage() {
+  const { state } = useAuth();
+  const [passwordReplaced, setPasswordReplaced] = useState(false);
+  if (state.status !== 'signed-in') return null;
+  const { user } = state;
+
+  return (
+    <div className="container section account">
+      <ProfileCard user={user} />
+      {/* Right under the name, before anything else can be done (PRODUCT.md, forgot password). */}
+      {user.mustChangePassword && <PasswordForm temporary onChanged={() => setPasswordReplaced(true)} />}
+      {passwordReplaced && !user.mustChangePassword && (
+        <p className="notice notice--success" role="status">
+          Ton nouveau mot de passe est enregistré.
+        </p>
+      )}
+      {!user.mustChangePassword && (
+        <section className="account-settings" aria-labelledby="settings-title">
+          <h2 id="settings-title" className="account-settings__title">
+            Mon profil et mes données
+          </h2>
+          <div className="account-settings__grid">
+            <BioForm user={user} />
+            <PictureForm user={user} />
+            <PasswordForm />
+            <section className="card account-section" aria-labelledby="export-title">
+              <h3 id="export-title" className="account-section__title">
+                Mes données
+              </h3>
+              <p>Un fichier JSON avec tout ce que le site garde sur toi : profil, mot de soutien, votes.</p>
+              <div className="form__actions">
+                <a className="btn btn--secondary" href={EXPORT_URL} download>
+                  Télécharger mes données
+                </a>
+              </div>
+            </section>
+            <DeleteAccount />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { isPasswordAccepted, passwordsMatch } from '../../../shared/validation';
+import { errorMessage } from '../../api/http';
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Field } from '../../components/Field';
+import { useAuth } from '../auth/auth-context';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { changePassword } from './api';
+import { SavedNotice } from './SavedNotice';
+
+/**
+ * Change the password. After a sign-in with a temporary password (`temporary`), the current
+ * one is not asked and the form comes first on the page (PRODUCT.md, forgot password).
+ */
+interface PasswordFormProps {
+  temporary?: boolean;
+  /** Called after a successful change, before the account is reloaded. */
+  onChanged?(): void;
+}
+
+export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps) {
+  const { refresh } = useAuth();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string>();
+  const enabled =
+    (temporary || currentPassword !== '') && isPasswordAccepted(newPassword) && passwordsMatch(newPassword, confirmation);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!enabled || busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await changePassword(temporary ? { newPassword } : { currentPassword, newPassword });
+      setCurrentPassword('');
+      setNewPassword('');
+      setConfirmation('');
+      setSaved(true);
+      onChanged?.();
+      // Clears mustChangePassword, which brings back the rest of the page.
+      if (temporary) await refresh();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setSaved(false);
+  };
+
+  return (
+    <section
+      className={['card', 'account-section', temporary && 'account-section--urgent'].filter(Boolean).join(' ')}
+      aria-labelledby={temporary ? 'temporary-password-title' : 'password-title'}
+    >
+      {temporary ? (
+        <>
+          <h2 id="temporary-password-title" className="account-section__title">
+            Choisis un nouveau mot de passe
+          </h2>
+          <p>
+            Tu t'es connecté·e avec un mot de passe temporaire. Choisis dès maintenant ton nouveau mot de passe pour
+            sécuriser ton compte.
+          </p>
+        </>
+      ) : (
+        <h3 id="password-title" className="account-section__title">
+          Mot de passe
+        </h3>
+      )}
+      <form className="form" noValidate onSubmit={submit}>
+        {!temporary && (
+          <Field
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={edited(setCurrentPassword)}
+          />
+        )}
+        <NewPasswordFields
+          passwordLabel="Nouveau mot de passe"
+          password={newPassword}
+          confirmation={confirmation}
+          onPasswordChange={edited(setNewPassword)}
+          onConfirmationChange={edited(setConfirmation)}
+        />
+        {error && <ErrorBox message={error} />}
+        <div className="form__actions">
+          <Button type="submit" enabled={enabled} busy={busy} busyLabel="Enregistrement…">
+            {temporary ? 'Enregistrer mon nouveau mot de passe' : 'Changer le mot de passe'}
+          </Button>
+        </div>
+        <SavedNotice shown={saved}>Ton nouveau mot de passe est enregistré.</SavedNotice>
+      </form>
+    </section>
+  );
+}

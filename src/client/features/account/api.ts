@@ -1,0 +1,49 @@
+import type { ChangePasswordPayload, DeleteAccountPayload, UpdateProfilePayload } from '../../../shared/accounts';
+import { isApiErrorBody } from '../../../shared/api-error';
+import { messageForCode } from '../../../shared/messages';
+import type { CurrentUser } from '../../../shared/user';
+import { api, ApiError } from '../../api/http';
+
+/** Answers a JSON attachment (RGPD portability); a plain link downloads it with the session cookie. */
+export const EXPORT_URL = '/api/account/export';
+
+export function updateProfile(payload: UpdateProfilePayload): Promise<CurrentUser> {
+  return api<CurrentUser>('/api/account/profile', { method: 'PATCH', body: payload });
+}
+
+export function changePassword(payload: ChangePasswordPayload): Promise<void> {
+  return api<void>('/api/account/password', { method: 'PUT', body: payload });
+}
+
+export function deleteAccount(payload: DeleteAccountPayload): Promise<void> {
+  return api<void>('/api/account', { method: 'DELETE', body: payload });
+}
+
+export function removePicture(): Promise<CurrentUser> {
+  return api<CurrentUser>('/api/account/picture', { method: 'DELETE', body: {} });
+}
+
+/**
+ * The one upload: the image goes as the raw body with its own content type, which api()
+ * (JSON only) cannot send. Errors come back the same way as from api().
+ */
+export async function uploadPicture(file: File): Promise<CurrentUser> {
+  let response: Response;
+  try {
+    response = await fetch('/api/account/picture', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': file.type },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'http/network', messageForCode('http/network'));
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message);
+    const code = response.status === 413 ? 'http/payload-too-large' : 'http/internal';
+    throw new ApiError(response.status, code, messageForCode(code));
+  }
+  return payload as CurrentUser;
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { USERNAME_MAX_LENGTH, canSubmitOrganisation, isValidUsername } from '../../../shared/validation';
+import { errorMessage } from '../../api/http';
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Field } from '../../components/Field';
+import { registerOrganisation } from './api';
+import { EmailField } from './EmailField';
+import { NewPasswordFields } from './NewPasswordFields';
+import { TermsCheckbox } from './TermsCheckbox';
+import { useSignInAfterRegistration } from './useSignInAfterRegistration';
+
+/** Spec §2 "Organisation registration"; the e-mail must be on the admin's allowlist. */
+export function OrganisationRegisterForm() {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const signIn = useSignInAfterRegistration();
+  const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!enabled || busy) return;
+    setBusy(true);
+    setError(undefined);
+    const trimmedEmail = email.trim();
+    try {
+      await registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password });
+      await signIn(trimmedEmail, password);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit} aria-label="Créer le compte organisation">
+      <EmailField value={email} onChange={setEmail} />
+      <Field
+        label="Nom de l'organisation"
+        autoComplete="organization"
+        required
+        maxLength={USERNAME_MAX_LENGTH}
+        value={name}
+        onChange={setName}
+        valid={isValidUsername(name)}
+        hint="Affiché sur ton profil et dans la liste des organisations."
+      />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+      />
+      <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      {error && <ErrorBox message={error} />}
+      <Button type="submit" enabled={enabled} busy={busy} busyLabel="Création du compte…" fullWidth>
+        Créer le compte organisation
+      </Button>
+    </form>
+  );
+}

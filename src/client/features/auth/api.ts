@@ -1,0 +1,26 @@
+import type {
+  ForgotPasswordPayload,
+  LoginPayload,
+  RegisterOrganisationPayload,
+  RegisterUserPayload,
+} from '../../../shared/accounts';
+import type { CurrentUser } from '../../../shared/user';
+import { api } from '../../api/http';
+
+/** Opens a session (cookie) for this e-mail and password. */
+export function login(payload: LoginPayload): Promise<CurrentUser> {
+  return api<CurrentUser>('/api/auth/login', { method: 'POST', body: payload });
+}
+
+export function registerUser(payload: RegisterUserPayload): Promise<{ data: { uuid: string } }> {
+  return api('/api/fn/users-registerUser', { method: 'POST', body: payload });
+}
+
+export function registerOrganisation(payload: RegisterOrganisationPayload): Promise<{ data: { uuid: string } }> {
+  return api('/api/fn/users-registerOrganisation', { method: 'POST', body: payload });
+}
+
+/** Mails a temporary password, valid one hour (PRODUCT.md, Accounts). */
+export function forgotPassword(payload: ForgotPasswordPayload): Promise<{ data: { sent: true } }> {
+  return api('/api/fn/users-forgotPassword', { method: 'POST', body: payload });
+}

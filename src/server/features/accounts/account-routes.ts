@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  type ChangePasswordPayload,
+  type DeleteAccountPayload,
+  type UpdateProfilePayload,
+} from '../../../shared/accounts';
+import { isValidBio } from '../../../shared/validation/account';
+import { isPasswordAccepted } from '../../../shared/validation/password';
+import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
+import { object, string } from '../../http/schema';
+import { announce } from '../live/announce';
+import { exportAccountData } from './export';
+import { hashPassword, verifyPassword } from './passwords';
+import { normalizePicture } from './picture';
+import { endOtherSessions, endSession } from './sessions';
+import { findUser, toCurrentUser } from './users';
+
+/** What a signed-in member does with their own account (PRODUCT.md "Accounts"). */
+export function accountRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  async function passwordMatches(userId: string, password: string) {
+    const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    return verifyPassword(row.password_hash, password);
+  }
+
+  app.put<{ Body: ChangePasswordPayload }>(
+    '/api/account/password',
+    { schema: { body: object({ currentPassword: string({ maxLength: 1000 }), newPassword: string({ maxLength: 1000 }) }, ['newPassword']) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      const { currentPassword, newPassword } = request.body;
+      // After a temporary password the member cannot know the old one: that login proved it.
+      if (!user.must_change_password && !(currentPassword !== undefined && (await passwordMatches(user.id, currentPassword)))) {
+        throw new AppError(401, 'auth/wrong-password');
+      }
+      if (!isPasswordAccepted(newPassword)) throw new AppError(400, 'users/invalid-password');
+      await db
+        .updateTable('users')
+        .set({
+          password_hash: await hashPassword(newPassword),
+          must_change_password: false,
+          temporary_password_hash: null,
+          temporary_password_expires_at: null,
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await endOtherSessions(db, user.id, request.sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch<{ Body: UpdateProfilePayload }>(
+    '/api/account/profile',
+    { schema: { body: object({ bio: string({ maxLength: 2000 }) }) } },
+    async (request) => {
+      const user = requireMember(request);
+      if (!isValidBio(request.body.bio)) throw new AppError(400, 'users/invalid-bio');
+      await db.updateTable('users').set({ bio: request.body.bio.trim() }).where('id', '=', user.id).execute();
+      return toCurrentUser((await findUser(db, user.id))!);
+    },
+  );
+
+  app.register(async (uploads) => {
+    uploads.addContentTypeParser([...PICTURE_TYPES], { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES }, async (request) => {
+      const user = requireMember(request);
+      if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
+      const { content, contentType } = await normalizePicture(request.body);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user_pictures')
+          .values({ user_id: user.id, content, content_type: contentType })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ content, content_type: contentType }))
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ picture_version: sql`picture_version + 1` })
+          .where('id', '=', user.id)
+          .execute();
+      });
+      return toCurrentUser((await findUser(db, user.id))!);
+    });
+  });
+
+  app.delete('/api/account/picture', async (request) => {
+    const user = requireMember(request);
+    await db.deleteFrom('user_pictures').where('user_id', '=', user.id).execute();
+    await db.updateTable('users').set({ picture_version: 0 }).where('id', '=', user.id).execute();
+    return toCurrentUser((await findUser(db, user.id))!);
+  });
+
+  app.get('/api/account/export', async (request, reply) => {
+    const user = requireMember(request);
+    const data = await exportAccountData(db, user.id);
+    return reply
+      .header('content-disposition', 'attachment; filename="mes-donnees.json"')
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete<{ Body: DeleteAccountPayload }>(
+    '/api/account',
+    { schema: { body: object({ password: string({ maxLength: 1000 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      if (!(await passwordMatches(user.id, request.body.password))) throw new AppError(401, 'auth/wrong-password');
+      await db.transaction().execute(async (trx) => {
+        // Sessions, picture, reactions and pending words go with the account (ON DELETE
+        // CASCADE); a public word stays, its author then shown as 'Inconnu'.
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        if (user.account_type === 'user') await announce(trx, 'counter');
+      });
+      await endSession(db, request, reply);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
+import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
+import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
+import { object, string } from '../../http/schema';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
+import { authRateLimit } from './rate-limits';
+import { endSession, startSession } from './sessions';
+import { temporaryPasswordMail } from './temporary-password-mail';
+import { toCurrentUser, userColumns } from './users';
+
+const TEMPORARY_PASSWORD_MINUTES = 60;
+
+export function authRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const secureCookies = app.config.public.publicUrl.startsWith('https:');
+
+  app.post<{ Body: LoginPayload }>(
+    '/api/auth/login',
+    {
+      schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }) },
+      config: { rateLimit: authRateLimit(app.config) },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      if (!isValidEmail(email)) throw new AppError(400, 'auth/invalid-email');
+      const key = normalizeEmail(email);
+      await assertLoginAllowed(db, key);
+      const account = await db
+        .selectFrom('users')
+        .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at'])
+        .where('email', '=', key)
+        .executeTakeFirst();
+      if (!account) throw new AppError(404, 'auth/user-not-found');
+
+      const { password } = request.body;
+      let usedTemporary = false;
+      if (!(await verifyPassword(account.password_hash, password))) {
+        const temporaryValid =
+          account.temporary_password_hash !== null &&
+          account.temporary_password_expires_at !== null &&
+          account.temporary_password_expires_at > new Date() &&
+          (await verifyPassword(account.temporary_password_hash, password));
+        if (!temporaryValid) {
+          await recordLoginFailure(db, key);
+          throw new AppError(401, 'auth/wrong-password');
+        }
+        usedTemporary = true;
+      }
+
+      if (usedTemporary) {
+        // Single use: the temporary password is spent, and a new password is asked next.
+        // Only the hash that was verified is cleared, so a newer mail's password survives.
+        await db
+          .updateTable('users')
+          .set({ temporary_password_hash: null, temporary_password_expires_at: null, must_change_password: true })
+          .where('id', '=', account.id)
+          .where('temporary_password_hash', '=', account.temporary_password_hash)
+          .execute();
+      }
+      await clearLoginFailures(db, key);
+      await startSession(db, reply, account.id, secureCookies);
+      return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
+    },
+  );
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await endSession(db, request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/me', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return toCurrentUser(requireMember(request));
+  });
+
+  app.post<{ Body: ForgotPasswordPayload }>(
+    '/api/fn/users-forgotPassword',
+    {
+      schema: { body: object({ userMail: string({ maxLength: 500 }) }) },
+      config: { rateLimit: authRateLimit(app.config) },
+    },
+    async (request) => {
+      const email = request.body.userMail.trim();
+      if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
+      const temporaryPassword = generateTemporaryPassword();
+      const temporaryHash = await hashPassword(temporaryPassword);
+      const account = await db
+        .updateTable('users')
+        .set({
+          temporary_password_hash: temporaryHash,
+          temporary_password_expires_at: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
+        })
+        .where('email', '=', normalizeEmail(email))
+        .returning(['email', 'firstname', 'username', 'account_type'])
+        .executeTakeFirst();
+      if (!account) throw new AppError(404, 'users/no-user-found');
+      await app.mailer.send({
+        to: account.email,
+        ...temporaryPasswordMail(app.config.public, {
+          name: account.account_type === 'user' ? account.firstname : account.username,
+          temporaryPassword,
+          validMinutes: TEMPORARY_PASSWORD_MINUTES,
+        }),
+      });
+      return { data: { sent: true } };
+    },
+  );
+}

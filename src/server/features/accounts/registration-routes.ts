@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { RegisterOrganisationPayload, RegisterUserPayload } from '../../../shared/accounts';
+import type { AccountType } from '../../../shared/user';
+import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
+import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
+import { isValidPersonName, isValidUsername } from '../../../shared/validation/account';
+import { AppError } from '../../http/errors';
+import { object, string } from '../../http/schema';
+import { announce } from '../live/announce';
+import { authRateLimit } from './rate-limits';
+import { hashPassword } from './passwords';
+import { violatedConstraint } from './users';
+
+// Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
+const text = string({ maxLength: 500 });
+const password = string({ maxLength: PASSWORD_MAX_LENGTH * 4 });
+
+interface NewAccount {
+  email: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  pwd: string;
+  accountType: AccountType;
+}
+
+export function registrationRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  async function createAccount(account: NewAccount) {
+    const email = account.email.trim();
+    if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
+    if (!isPasswordAccepted(account.pwd)) throw new AppError(400, 'users/invalid-password');
+    if (!isValidUsername(account.username)) throw new AppError(400, 'users/invalid-username');
+    if (account.accountType === 'user' && !(isValidPersonName(account.firstname) && isValidPersonName(account.lastname))) {
+      throw new AppError(400, 'users/invalid-name');
+    }
+    const passwordHash = await hashPassword(account.pwd);
+    try {
+      // The unique constraints decide between concurrent registrations, not a prior read.
+      const { id } = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            email: normalizeEmail(email),
+            username: account.username.trim(),
+            firstname: account.firstname.trim(),
+            lastname: account.lastname.trim(),
+            account_type: account.accountType,
+            password_hash: passwordHash,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (account.accountType === 'user') await announce(trx, 'counter');
+        return row;
+      });
+      return { data: { uuid: id } };
+    } catch (error) {
+      const constraint = violatedConstraint(error);
+      if (constraint === 'users_email_key') throw new AppError(409, 'users/email-already-taken');
+      if (constraint === 'users_username_key') throw new AppError(409, 'users/username-already-taken');
+      throw error;
+    }
+  }
+
+  app.post<{ Body: RegisterUserPayload }>(
+    '/api/fn/users-registerUser',
+    {
+      schema: { body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password }) },
+      config: { rateLimit: authRateLimit(app.config) },
+    },
+    async (request) => createAccount({ ...request.body, accountType: 'user' }),
+  );
+
+  app.post<{ Body: RegisterOrganisationPayload }>(
+    '/api/fn/users-registerOrganisation',
+    {
+      schema: { body: object({ email: text, username: text, pwd: password }) },
+      config: { rateLimit: authRateLimit(app.config) },
+    },
+    async (request) => {
+      const email = request.body.email.trim();
+      if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
+      const allowed = await db
+        .selectFrom('organisation_allowlist')
+        .select('email')
+        .where('email', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      if (!allowed) throw new AppError(403, 'users/email-unauthorized');
+      return createAccount({ ...request.body, firstname: '', lastname: '', accountType: 'organisation' });
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { registerAdmin, STRONG_PASSWORD } from '../../testing/members';
+
+describe('registration (users-registerUser, users-registerOrganisation)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  const register = (payload: Record<string, unknown>) =>
+    test.app.inject({ method: 'POST', url: '/api/fn/users-registerUser', payload });
+  const person = (overrides: Record<string, unknown> = {}) => ({
+    email: 'lea@exemple.fr',
+    username: 'lea_runs',
+    firstname: 'Léa',
+    lastname: 'Durand',
+    pwd: STRONG_PASSWORD,
+    ...overrides,
+  });
+
+  it('creates a person account and answers its uuid', async () => {
+    const response = await register(person());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.uuid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['the same e-mail in another case', { email: 'LEA@Exemple.FR', username: 'autre' }, 'users/email-already-taken', 'Cette adresse mail est déjà utilisée 🙁'],
+    ['the same username in another case', { email: 'autre@exemple.fr', username: 'LEA_RUNS' }, 'users/username-already-taken', "Ce nom d'utilisateur n'est pas disponible 🙁"],
+    ['an invalid e-mail', { email: 'lea@exemple', username: 'x1' }, 'users/invalid-email', 'Cette adresse mail est invalide 🙁'],
+    ['a password that is only poor', { email: 'p@exemple.fr', username: 'x2', pwd: 'MotDePasse' }, 'users/invalid-password', 'Ce mot de passe ne convient pas 🙁'],
+    ['a 7-character okay-looking password', { email: 'p@exemple.fr', username: 'x3', pwd: 'Ab1!cde' }, 'users/invalid-password', 'Ce mot de passe ne convient pas 🙁'],
+    ['an empty username', { email: 'p@exemple.fr', username: '  ' }, 'users/invalid-username', undefined],
+    ['an empty first name', { email: 'p@exemple.fr', username: 'x4', firstname: '' }, 'users/invalid-name', undefined],
+  ])('refuses %s with its code', async (_case, overrides, code, message) => {
+    const response = await register(person(overrides));
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error.code).toBe(code);
+    if (message) expect(response.json().error.message).toBe(message);
+  });
+
+  it('accepts an 8-character okay password', async () => {
+    const response = await register(person({ email: 'okay@exemple.fr', username: 'okay', pwd: 'Ab1!cdef' }));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('keeps exactly one account when 20 registrations of one e-mail race', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => register(person({ email: 'course@exemple.fr', username: `coureur${i}` }))),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const rows = await test.database.db.selectFrom('users').select('id').where('email', '=', 'course@exemple.fr').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('counts person accounts only, also after concurrent registrations', async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => register(person({ email: `compte${i}@exemple.fr`, username: `compte${i}` }))));
+    const { users } = (await test.app.inject({ method: 'GET', url: '/api/counter' })).json();
+    const row = await test.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_type', '=', 'user')
+      .executeTakeFirstOrThrow();
+    expect(users).toBe(Number(row.n));
+    expect(users).toBeGreaterThanOrEqual(13);
+  });
+
+  describe('organisations', () => {
+    const registerOrganisation = (email: string, username = 'Club des Dauphins') =>
+      test.app.inject({ method: 'POST', url: '/api/fn/users-registerOrganisation', payload: { email, username, pwd: STRONG_PASSWORD } });
+
+    it('refuses an e-mail the admin has not allowed', async () => {
+      const response = await registerOrganisation('club@exemple.fr');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({
+        code: 'users/email-unauthorized',
+        message: "Cette adresse n'a pas la permission d'ouvrir un compte 🙁",
+      });
+    });
+
+    it('creates the organisation once the admin allows its e-mail, without counting it as a person', async () => {
+      const admin = await registerAdmin(test.app, test.database);
+      const before = (await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users;
+      const allow = await test.app.inject({
+        method: 'POST',
+        url: '/api/admin/organisations/allowlist',
+        headers: { cookie: admin.cookie },
+        payload: { email: 'Club@Exemple.fr' },
+      });
+      expect(allow.statusCode).toBe(204);
+      const response = await registerOrganisation('club@exemple.fr');
+      expect(response.statusCode).toBe(200);
+      expect((await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users).toBe(before);
+
+      const list = await test.app.inject({ method: 'POST', url: '/api/fn/users-getOrganisations', payload: {} });
+      expect(list.json().data).toContainEqual({ username: 'Club des Dauphins', profilePic: '' });
+
+      const adminView = await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie: admin.cookie } });
+      expect(adminView.json().allowlist).toContainEqual(expect.objectContaining({ email: 'club@exemple.fr', registered: true }));
+
+      const removed = await test.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/organisations/allowlist/club%40exemple.fr',
+        headers: { cookie: admin.cookie },
+        payload: {},
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie: admin.cookie } })).json().allowlist).toEqual([]);
+    });
+  });
+});

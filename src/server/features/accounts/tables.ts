@@ -1,0 +1,46 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AccountType } from '../../../shared/user';
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  username: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  bio: Generated<string>;
+  account_type: AccountType;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  surveys: ColumnType<Record<string, true>, string | undefined, string>;
+  past_trips: ColumnType<string[], string | undefined, string>;
+  newsletter: Generated<boolean>;
+  password_hash: string;
+  temporary_password_hash: string | null;
+  temporary_password_expires_at: Date | null;
+  must_change_password: Generated<boolean>;
+  picture_version: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface UserPicturesTable {
+  user_id: string;
+  content: Buffer;
+  content_type: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  email: string;
+  failed_at: Generated<Date>;
+}
+
+export interface OrganisationAllowlistTable {
+  email: string;
+  created_at: Generated<Date>;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the message (or the .eml file is written). */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger?: Pick<FastifyBaseLogger, 'info'>;
+  /** Parallel SMTP connections of the pool. */
+  maxConnections?: number;
+}
+
+/**
+ * Real mail through a pooled SMTP transport when SMTP_URL is set; otherwise every message
+ * is written as an .eml file under DATA_DIR/outbox/, so a local install can read its mail.
+ */
+export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 5 }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections,
+      maxMessages: 500,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outbox = path.join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger?.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

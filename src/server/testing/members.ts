@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DatabaseHandle } from '../db/connection';
+
+export const STRONG_PASSWORD = 'Sport-Ensemble-2025!';
+
+export interface TestMember {
+  uuid: string;
+  email: string;
+  username: string;
+  password: string;
+  /** `cookie` header value of a signed-in session. */
+  cookie: string;
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((entry) => entry.name === 'unissons_session');
+  if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return sessionCookie(response);
+}
+
+/** Registers a person (spec §7 users-registerUser) and signs in, as the register form does. */
+export async function registerMember(app: FastifyInstance, overrides: Partial<Omit<TestMember, 'uuid' | 'cookie'>> = {}): Promise<TestMember> {
+  const suffix = randomBytes(4).toString('hex');
+  const member = {
+    email: overrides.email ?? `membre-${suffix}@exemple.fr`,
+    username: overrides.username ?? `membre_${suffix}`,
+    password: overrides.password ?? STRONG_PASSWORD,
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/fn/users-registerUser',
+    payload: { email: member.email, username: member.username, firstname: 'Camille', lastname: 'Martin', pwd: member.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
+  const { uuid } = response.json().data as { uuid: string };
+  return { ...member, uuid, cookie: await login(app, member.email, member.password) };
+}
+
+/** A member with the admin role (as ADMIN_EMAIL bootstrap or a later promotion would give). */
+export async function registerAdmin(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
+  const admin = await registerMember(app);
+  await database.db.updateTable('users').set({ roles: ['admin'] }).where('id', '=', admin.uuid).execute();
+  return admin;
+}
