@@ -1,3 +1,4 @@
+import { AdminOrganisations } from '../features/admin/AdminOrganisations';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -8,9 +9,5 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Organisations</h1>
-    </div>
-  );
+  return <AdminOrganisations />;
 }

@@ -1,3 +1,4 @@
+import { AdminHome } from '../features/admin/AdminHome';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -8,9 +9,5 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Administration</h1>
-    </div>
-  );
+  return <AdminHome />;
 }

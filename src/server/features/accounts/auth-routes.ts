@@ -6,14 +6,14 @@ import { requireMember } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
-import { authRateLimit } from './rate-limits';
+import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
 import { toCurrentUser, userColumns } from './users';
 
 const TEMPORARY_PASSWORD_MINUTES = 60;
 
-export function authRoutes(app: FastifyInstance) {
+export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
   const secureCookies = app.config.public.publicUrl.startsWith('https:');
 
@@ -21,7 +21,7 @@ export function authRoutes(app: FastifyInstance) {
     '/api/auth/login',
     {
       schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }) },
-      config: { rateLimit: authRateLimit(app.config) },
+      onRequest: authRateLimit,
     },
     async (request, reply) => {
       const email = request.body.email.trim();
@@ -80,7 +80,7 @@ export function authRoutes(app: FastifyInstance) {
     '/api/fn/users-forgotPassword',
     {
       schema: { body: object({ userMail: string({ maxLength: 500 }) }) },
-      config: { rateLimit: authRateLimit(app.config) },
+      onRequest: authRateLimit,
     },
     async (request) => {
       const email = request.body.userMail.trim();

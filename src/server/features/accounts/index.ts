@@ -3,12 +3,14 @@ import { accountRoutes } from './account-routes';
 import { adminOrganisationRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { directoryRoutes } from './directory-routes';
+import { createAuthRateLimit } from './rate-limits';
 import { registrationRoutes } from './registration-routes';
 
 export const accountsFeature: FeatureRoutes = {
   public(app) {
-    registrationRoutes(app);
-    authRoutes(app);
+    const authRateLimit = createAuthRateLimit(app);
+    registrationRoutes(app, authRateLimit);
+    authRoutes(app, authRateLimit);
     directoryRoutes(app);
   },
   member: accountRoutes,

@@ -7,7 +7,7 @@ import { isValidPersonName, isValidUsername } from '../../../shared/validation/a
 import { AppError } from '../../http/errors';
 import { object, string } from '../../http/schema';
 import { announce } from '../live/announce';
-import { authRateLimit } from './rate-limits';
+import type { AuthRateLimit } from './rate-limits';
 import { hashPassword } from './passwords';
 import { violatedConstraint } from './users';
 
@@ -24,7 +24,7 @@ interface NewAccount {
   accountType: AccountType;
 }
 
-export function registrationRoutes(app: FastifyInstance) {
+export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
 
   async function createAccount(account: NewAccount) {
@@ -67,7 +67,7 @@ export function registrationRoutes(app: FastifyInstance) {
     '/api/fn/users-registerUser',
     {
       schema: { body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password }) },
-      config: { rateLimit: authRateLimit(app.config) },
+      onRequest: authRateLimit,
     },
     async (request) => createAccount({ ...request.body, accountType: 'user' }),
   );
@@ -76,7 +76,7 @@ export function registrationRoutes(app: FastifyInstance) {
     '/api/fn/users-registerOrganisation',
     {
       schema: { body: object({ email: text, username: text, pwd: password }) },
-      config: { rateLimit: authRateLimit(app.config) },
+      onRequest: authRateLimit,
     },
     async (request) => {
       const email = request.body.email.trim();

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { getAdminSummary, type AdminSummary } from './api';
+import './admin.css';
+
+interface AdminPage {
+  to: string;
+  title: string;
+  description: string;
+  /** What waits on that page, once the summary has loaded. */
+  waiting?(summary: AdminSummary): string | undefined;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count > 1 ? many : one}`;
+}
+
+const PAGES: AdminPage[] = [
+  {
+    to: '/admin/moderation',
+    title: 'Modération',
+    description: 'Approuver ou refuser les mots de soutien et les sports suggérés, marquer un mot VIP.',
+    waiting: ({ pendingWords, pendingSports }) =>
+      pendingWords + pendingSports > 0
+        ? `${plural(pendingWords, 'mot', 'mots')} et ${plural(pendingSports, 'sport', 'sports')} en attente`
+        : undefined,
+  },
+  {
+    to: '/admin/organisations',
+    title: 'Organisations',
+    description: 'Autoriser les adresses mail qui peuvent créer un compte organisation, voir les organisations inscrites.',
+  },
+  {
+    to: '/admin/surveys',
+    title: 'Sondages',
+    description: 'Résultats des questionnaires avant et après usage, export CSV.',
+  },
+  {
+    to: '/admin/settings',
+    title: 'Réglages',
+    description: 'Montant du bonus du premier trajet.',
+  },
+  {
+    to: '/admin/newsletter-editor',
+    title: 'Newsletter',
+    description: "Écrire, tester et envoyer la newsletter, suivre l'envoi en cours.",
+  },
+];
+
+/** /admin (PRODUCT.md): every admin page, with what waits for review. */
+export function AdminHome() {
+  // Counts are a bonus: without them (endpoint down or not there yet) the links still work.
+  const [summary, setSummary] = useState<AdminSummary>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAdminSummary(controller.signal).then(setSummary, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  const total = summary ? summary.pendingWords + summary.pendingSports : undefined;
+
+  return (
+    <div className="container section admin">
+      <header className="admin__header">
+        <p className="eyebrow">Espace réservé</p>
+        <h1>Administration</h1>
+        <p className="admin__summary" aria-live="polite">
+          {summary &&
+            (total === 0 && summary.eventReports === 0
+              ? 'Rien en attente pour le moment 🎉'
+              : [
+                  total ? `${plural(total, 'élément', 'éléments')} à modérer` : undefined,
+                  summary.eventReports
+                    ? `${plural(summary.eventReports, 'événement signalé', 'événements signalés')}`
+                    : undefined,
+                ]
+                  .filter(Boolean)
+                  .join(' · '))}
+        </p>
+      </header>
+      <ul className="admin__pages" role="list">
+        {PAGES.map((page) => {
+          const waiting = summary && page.waiting?.(summary);
+          return (
+            <li key={page.to} className="card card--interactive admin-page">
+              <h2 className="admin-page__title">
+                <Link to={page.to} className="admin-page__link">
+                  {page.title}
+                </Link>
+              </h2>
+              <p className="admin-page__description">{page.description}</p>
+              {waiting && <p className="tag tag--accent admin-page__count">{waiting}</p>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

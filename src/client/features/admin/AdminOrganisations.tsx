@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import { isValidEmail, normalizeEmail } from '../../../shared/validation';
+import { errorMessage } from '../../api/http';
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { EmailField } from '../auth/EmailField';
+import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from './api';
+import './admin.css';
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** /admin/organisations (PRODUCT.md): the e-mail allowlist and the organisations registered. */
+export function AdminOrganisations() {
+  const [data, setData] = useState<AdminOrganisationsResponse>();
+  const [loadError, setLoadError] = useState<string>();
+  const [email, setEmail] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<string>();
+  const [actionError, setActionError] = useState<string>();
+  const [done, setDone] = useState<string>();
+
+  const showLoaded = useCallback((loaded: AdminOrganisationsResponse) => {
+    setData(loaded);
+    setLoadError(undefined);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAdminOrganisations(controller.signal).then(showLoaded, (caught: unknown) => {
+      if (!controller.signal.aborted) setLoadError(errorMessage(caught));
+    });
+    return () => controller.abort();
+  }, [showLoaded]);
+
+  /** After a change; a failure to reload is told like the change's own errors. */
+  async function reload() {
+    showLoaded(await getAdminOrganisations());
+  }
+
+  const canAdd = isValidEmail(email.trim());
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canAdd || adding) return;
+    const address = normalizeEmail(email);
+    setAdding(true);
+    setActionError(undefined);
+    setDone(undefined);
+    try {
+      await allowOrganisationEmail(address);
+      setEmail('');
+      setDone(`${address} peut maintenant créer un compte organisation.`);
+      await reload();
+    } catch (caught) {
+      setActionError(errorMessage(caught));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(address: string) {
+    setRemoving(address);
+    setActionError(undefined);
+    setDone(undefined);
+    try {
+      await removeOrganisationEmail(address);
+      setDone(`${address} a été retirée de la liste.`);
+      await reload();
+    } catch (caught) {
+      setActionError(errorMessage(caught));
+    } finally {
+      setRemoving(undefined);
+    }
+  }
+
+  return (
+    <div className="container section admin">
+      <header className="admin__header">
+        <p className="eyebrow">
+          <Link to="/admin">Administration</Link>
+        </p>
+        <h1>Organisations</h1>
+        <p className="lead">
+          Un compte organisation ne peut être créé qu'avec une adresse autorisée ici, après un échange par mail avec
+          l'organisation.
+        </p>
+      </header>
+
+      <section className="card admin-block" aria-labelledby="allowlist-title">
+        <h2 id="allowlist-title">Adresses autorisées</h2>
+        <form className="form admin-allow" noValidate onSubmit={add} aria-label="Autoriser une adresse">
+          <EmailField value={email} onChange={setEmail} />
+          <div className="form__actions">
+            <Button type="submit" enabled={canAdd} busy={adding} busyLabel="Ajout en cours…">
+              Autoriser
+            </Button>
+          </div>
+        </form>
+        {actionError && <ErrorBox message={actionError} />}
+        <div role="status" className="admin__status">
+          {done && <p className="notice notice--success">{done}</p>}
+        </div>
+        {loadError && <ErrorBox message={loadError} />}
+        {!data && !loadError && <Spinner label="Chargement des organisations…" />}
+        {data &&
+          (data.allowlist.length === 0 ? (
+            <p className="muted">Aucune adresse autorisée pour le moment.</p>
+          ) : (
+            <ul className="allowlist" role="list" aria-label="Adresses autorisées">
+              {data.allowlist.map((entry) => (
+                <li key={entry.email} className="allowlist__item">
+                  <div className="allowlist__text">
+                    <span className="allowlist__email">{entry.email}</span>
+                    <span className="allowlist__meta">
+                      Autorisée le {formatDate(entry.createdAt)}
+                      {entry.registered && <span className="tag">Compte créé</span>}
+                    </span>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    busy={removing === entry.email}
+                    busyLabel="Suppression…"
+                    onClick={() => void remove(entry.email)}
+                  >
+                    Retirer<span className="visually-hidden"> {entry.email}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+
+      <section className="card admin-block" aria-labelledby="registered-title">
+        <h2 id="registered-title">Organisations inscrites</h2>
+        {data &&
+          (data.organisations.length === 0 ? (
+            <p className="muted">Aucune organisation inscrite pour le moment.</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="admin-table">
+                <caption className="visually-hidden">Organisations inscrites</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Nom</th>
+                    <th scope="col">Adresse mail</th>
+                    <th scope="col">Inscrite le</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.organisations.map((organisation) => (
+                    <tr key={organisation.uuid}>
+                      <th scope="row">{organisation.username}</th>
+                      <td>{organisation.email}</td>
+                      <td>{formatDate(organisation.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+      </section>
+    </div>
+  );
+}

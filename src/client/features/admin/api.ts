@@ -1,0 +1,25 @@
+import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import { api } from '../../api/http';
+
+/** What waits for the admin, counted by GET /api/admin/summary. */
+export interface AdminSummary {
+  pendingWords: number;
+  pendingSports: number;
+  eventReports: number;
+}
+
+export function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
+  return api<AdminSummary>('/api/admin/summary', { signal });
+}
+
+export function getAdminOrganisations(signal?: AbortSignal): Promise<AdminOrganisationsResponse> {
+  return api<AdminOrganisationsResponse>('/api/admin/organisations', { signal });
+}
+
+export function allowOrganisationEmail(email: string): Promise<unknown> {
+  return api('/api/admin/organisations/allowlist', { method: 'POST', body: { email } });
+}
+
+export function removeOrganisationEmail(email: string): Promise<unknown> {
+  return api(`/api/admin/organisations/allowlist/${encodeURIComponent(email)}`, { method: 'DELETE', body: {} });
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
+
+describe('login, sessions and forgotten passwords', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  const me = (cookie?: string) => test.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+  const loginRequest = (email: string, password: string, remoteAddress?: string) =>
+    test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('signs in with an HttpOnly SameSite=Lax cookie and answers the user without secrets', async () => {
+    const member = await registerMember(test.app);
+    const response = await loginRequest(member.email.toUpperCase(), member.password);
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((entry) => entry.name === 'unissons_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    const body = response.json();
+    expect(body).toMatchObject({ uuid: member.uuid, email: member.email, accountType: 'user', roles: [], surveys: {}, pastTrips: [] });
+    expect(JSON.stringify(body)).not.toMatch(/hash|argon/i);
+    const current = await me(sessionCookie(response));
+    expect(current.statusCode).toBe(200);
+    expect(current.json().uuid).toBe(member.uuid);
+  });
+
+  it.each([
+    ['an invalid e-mail', 'pas-un-mail', 'x', 400, 'auth/invalid-email', 'Adresse mail invalide 🙁'],
+    ['an unknown e-mail', 'personne@exemple.fr', STRONG_PASSWORD, 404, 'auth/user-not-found', undefined],
+  ])('refuses %s', async (_case, email, password, status, code, message) => {
+    const response = await loginRequest(email, password);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.code).toBe(code);
+    if (message) expect(response.json().error.message).toBe(message);
+  });
+
+  it('refuses a wrong password', async () => {
+    const member = await registerMember(test.app);
+    const response = await loginRequest(member.email, 'Wrong-Password-1!');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({ code: 'auth/wrong-password', message: 'Mot de passe incorrect 🙁' });
+  });
+
+  it('answers 401 to /me when signed out, and ends the session at logout', async () => {
+    expect((await me()).statusCode).toBe(401);
+    const member = await registerMember(test.app);
+    const logout = await test.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: member.cookie }, payload: {} });
+    expect(logout.statusCode).toBe(204);
+    expect((await me(member.cookie)).statusCode).toBe(401);
+  });
+
+  it('renews a session that nears its expiry', async () => {
+    const member = await registerMember(test.app);
+    await test.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000) }).execute();
+    const response = await me(member.cookie);
+    expect(response.statusCode).toBe(200);
+    const renewed = response.cookies.find((entry) => entry.name === 'unissons_session');
+    expect(renewed?.expires && renewed.expires.getTime()).toBeGreaterThan(Date.now() + 20 * 24 * 3600 * 1000);
+  });
+
+  it('locks an e-mail after 10 failed logins in 15 minutes, across the database', async () => {
+    const member = await registerMember(test.app);
+    for (let i = 0; i < 10; i++) expect((await loginRequest(member.email, 'Wrong-Password-1!')).statusCode).toBe(401);
+    const locked = await loginRequest(member.email, member.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('http/rate-limited');
+    expect(locked.json().error.message).toMatch(/Trop de tentatives/);
+  });
+
+  it('mails a temporary password that works once, for an hour, while the old one still works', async () => {
+    const member = await registerMember(test.app);
+    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    expect(response.statusCode).toBe(200);
+    const mail = await test.mailbox.waitFor(member.email);
+    expect(mail.parsed.subject).toBe('Ton mot de passe temporaire');
+    expect(mail.parsed.html).toContain('Ton mot de passe temporaire');
+    const temporary = /^ {4}(\S+)$/m.exec(mail.parsed.text ?? '')?.[1];
+    expect(temporary).toBeDefined();
+
+    // The old password keeps working: a stranger cannot lock anyone out.
+    const oldSession = await login(test.app, member.email, member.password);
+    const withTemporary = await loginRequest(member.email, temporary!);
+    expect(withTemporary.statusCode).toBe(200);
+    expect(withTemporary.json().mustChangePassword).toBe(true);
+    expect((await loginRequest(member.email, temporary!)).statusCode).toBe(401);
+
+    // The account page then asks for a new password, without the old one.
+    const cookie = sessionCookie(withTemporary);
+    const change = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { cookie },
+      payload: { newPassword: 'Nouveau-Depart-2026!' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await me(cookie)).json().mustChangePassword).toBe(false);
+    expect((await me(oldSession)).statusCode).toBe(401);
+    expect((await loginRequest(member.email, 'Nouveau-Depart-2026!')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired temporary password', async () => {
+    const member = await registerMember(test.app);
+    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    const temporary = /^ {4}(\S+)$/m.exec((await test.mailbox.waitFor(member.email)).parsed.text ?? '')![1];
+    await test.database.db
+      .updateTable('users')
+      .set({ temporary_password_expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', member.uuid)
+      .execute();
+    expect((await loginRequest(member.email, temporary)).statusCode).toBe(401);
+  });
+
+  it("answers 'Aucun compte trouvé' for an unknown address", async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: 'inconnu@exemple.fr' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toEqual({ code: 'users/no-user-found', message: 'Aucun compte trouvé' });
+  });
+
+  it('limits login, registration and forgot-password requests per IP address (30 a minute)', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '30' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const url = ['/api/auth/login', '/api/fn/users-forgotPassword'][i % 2];
+        const payload = i % 2 ? { userMail: 'a@exemple.fr' } : { email: 'a@exemple.fr', password: 'x' };
+        statuses.push((await limited.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.7' })).statusCode);
+      }
+      expect(statuses.slice(0, 30)).not.toContain(429);
+      expect(statuses[30]).toBe(429);
+      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@exemple.fr', password: 'x' }, remoteAddress: '203.0.113.8' });
+      expect(other.statusCode).toBe(404);
+      const refused = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@exemple.fr', password: 'x' }, remoteAddress: '203.0.113.7' });
+      expect(refused.json().error.message).toBe('Trop de tentatives, réessaie dans quelques minutes 🙁');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('sets Secure cookies when the public URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://unissons.example' });
+    try {
+      const member = await registerMember(secure.app);
+      const response = await secure.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
+      expect(response.cookies.find((entry) => entry.name === 'unissons_session')?.secure).toBe(true);
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await secure.close();
+    }
+  });
+});
