@@ -1,11 +1,34 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { buildIsFresh, writeStamp } from './build-stamp.mjs';
 
-/** Runs `npm run build` unless the current build already matches the sources. */
+const LOCK = '.build.lock';
+
+/**
+ * Runs `npm run build` unless the current build already matches the sources. Several test
+ * runs may ask at once; a lock folder makes the others wait, then find the build fresh.
+ */
 export function ensureBuild() {
   if (buildIsFresh()) return;
-  console.log('Construction du site…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error('npm run build failed');
-  writeStamp();
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch {
+      const stale = Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 5 * 60_000;
+      if (stale) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`${LOCK} held for too long`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (buildIsFresh()) return;
+    console.log('Construction du site…');
+    const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
+    if (result.status !== 0) throw new Error('npm run build failed');
+    writeStamp();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/user';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
+import { AccountPage } from './AccountPage';
+import { DefaultAvatar, initials } from './DefaultAvatar';
+
+vi.hoisted(() => {
+  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
+  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CLUB: CurrentUser = {
+  ...LEA,
+  uuid: '7a0c1e52-1111-4a4a-9b9b-000000000002',
+  username: 'Club de Rugby',
+  firstname: '',
+  lastname: '',
+  email: 'contact@club.fr',
+  bio: '',
+  accountType: 'organisation',
+};
+
+/** The page for `user`, whose account the fake API keeps up to date. */
+async function renderAccount(user: CurrentUser, routes: Parameters<typeof stubApi>[0] = {}) {
+  let current: CurrentUser | undefined = user;
+  const api = stubApi({
+    'GET /api/auth/me': () => (current ? { status: 200, body: current } : SIGNED_OUT),
+    'POST /api/auth/logout': () => {
+      current = undefined;
+      return { status: 204 };
+    },
+    ...routes,
+  });
+  const rendered = renderPage(<AccountPage />);
+  await screen.findByRole('heading', { level: 1 });
+  return {
+    ...api,
+    ...rendered,
+    setUser(next: CurrentUser | undefined) {
+      current = next;
+    },
+  };
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('profile', () => {
+  it('shows a member with greeting, name, handle, bio, default picture and links', async () => {
+    await renderAccount(LEA);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Léa Martin');
+    expect(screen.getByText('Salut Léa 👋')).toBeTruthy();
+    expect(screen.getByText('@lea93')).toBeTruthy();
+    expect(screen.getByText('Coureuse du dimanche.', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo de profil de Léa Martin' }).textContent).toBe('LM');
+    expect(screen.getByRole('link', { name: 'Voter pour un sport' }).getAttribute('href')).toBe('/vote');
+    expect(screen.getByRole('link', { name: 'Laisser une marque' }).getAttribute('href')).toBe('/leave-a-print');
+    expect(screen.getByRole('link', { name: 'Télécharger mes données' }).getAttribute('href')).toBe('/api/account/export');
+  });
+
+  it('shows an organisation by its name and e-mail, with its uploaded picture', async () => {
+    await renderAccount({ ...CLUB, profilePic: '/media/club.webp' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Club de Rugby');
+    expect(screen.getByText('Bonjour Club de Rugby 👋')).toBeTruthy();
+    expect(screen.getByText('contact@club.fr')).toBeTruthy();
+    const picture = screen.getByRole('img', { name: 'Photo de profil de Club de Rugby' });
+    expect(picture.getAttribute('src')).toBe('/media/club.webp');
+    expect(screen.getByRole('button', { name: 'Retirer la photo' })).toBeTruthy();
+  });
+
+  it('signs out and returns home', async () => {
+    const { calls } = await renderAccount(LEA);
+    fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
+  });
+});
+
+describe('settings', () => {
+  it('saves the bio with a counter', async () => {
+    const { calls, setUser } = await renderAccount(LEA, {
+      'PATCH /api/account/profile': ({ body }) => {
+        const next = { ...LEA, bio: (body as { bio: string }).bio };
+        setUser(next);
+        return { status: 200, body: next };
+      },
+    });
+    const bio = screen.getByLabelText('Bio');
+    expect(screen.getByText('21/300')).toBeTruthy();
+    fireEvent.change(bio, { target: { value: '  Trail et vélo.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la bio' }));
+    expect(await screen.findByText('Bio enregistrée.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ bio: 'Trail et vélo.' });
+    expect(screen.getAllByText('Trail et vélo.').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a picture of the wrong type before sending it', async () => {
+    const { calls } = await renderAccount(LEA);
+    const input = screen.getByLabelText('Photo de profil') as HTMLInputElement;
+    const gif = new File(['GIF89a'], 'anim.gif', { type: 'image/gif' });
+    fireEvent.change(input, { target: { files: [gif] } });
+    expect(screen.getByText('Choisis une image PNG, JPEG ou WebP.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enregistrer la photo' }).getAttribute('aria-disabled')).toBe('true');
+    expect(calls.some((call) => call.path === '/api/account/picture')).toBe(false);
+  });
+
+  it('changes the password with the current one', async () => {
+    const { calls } = await renderAccount(LEA, { 'PUT /api/account/password': { status: 204 } });
+    type('Mot de passe actuel', 'Ancien-mot-2!');
+    type('Nouveau mot de passe', 'Nouveau-mot-2025!');
+    type('Confirmation du mot de passe', 'Nouveau-mot-2025!');
+    fireEvent.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await screen.findByText('Ton nouveau mot de passe est enregistré.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      currentPassword: 'Ancien-mot-2!',
+      newPassword: 'Nouveau-mot-2025!',
+    });
+  });
+
+  it('deletes the account after the password confirms it, then goes home', async () => {
+    const { calls, setUser } = await renderAccount(LEA, {
+      'DELETE /api/account': ({ body }) => {
+        if ((body as { password: string }).password !== 'Bon-mot-2025!') {
+          return apiError(401, 'auth/wrong-password', 'Mot de passe incorrect 🙁');
+        }
+        setUser(undefined);
+        return { status: 204 };
+      },
+    });
+    expect(screen.getByText(/signé « Inconnu »/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+    const password = screen.getByLabelText('Confirme avec ton mot de passe');
+    expect(document.activeElement).toBe(password);
+    type('Confirme avec ton mot de passe', 'faux');
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Mot de passe incorrect 🙁');
+
+    type('Confirme avec ton mot de passe', 'Bon-mot-2025!');
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(calls.filter((call) => call.method === 'DELETE').at(-1)?.body).toEqual({ password: 'Bon-mot-2025!' });
+  });
+});
+
+describe('after a temporary password', () => {
+  it('asks for a new password first, then shows the rest of the page', async () => {
+    const { calls, setUser } = await renderAccount(
+      { ...LEA, mustChangePassword: true },
+      {
+        'PUT /api/account/password': () => {
+          setUser(LEA);
+          return { status: 204 };
+        },
+      },
+    );
+    expect(screen.getByRole('heading', { name: 'Choisis un nouveau mot de passe' })).toBeTruthy();
+    expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
+    expect(screen.queryByLabelText('Bio')).toBeNull();
+
+    type('Nouveau mot de passe', 'Nouveau-mot-2025!');
+    type('Confirmation du mot de passe', 'Nouveau-mot-2025!');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }));
+    expect(await screen.findByLabelText('Bio')).toBeTruthy();
+    expect(screen.getByText('Ton nouveau mot de passe est enregistré.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ newPassword: 'Nouveau-mot-2025!' });
+  });
+});
+
+describe('DefaultAvatar', () => {
+  it.each([
+    [{ accountType: 'user', firstname: 'léa', lastname: 'Martin', username: 'lea93' }, 'LM'],
+    [{ accountType: 'user', firstname: 'Élodie', lastname: '', username: 'elo' }, 'É'],
+    [{ accountType: 'organisation', firstname: '', lastname: '', username: 'Club de Rugby' }, 'CD'],
+    [{ accountType: 'organisation', firstname: '', lastname: '', username: 'AS - 93' }, 'A9'],
+    [{ accountType: 'organisation', firstname: '', lastname: '', username: '' }, '?'],
+  ] as const)('draws %o as %s', (user, expected) => {
+    expect(initials({ uuid: 'x', ...user })).toBe(expected);
+    render(<DefaultAvatar user={{ uuid: 'x', ...user }} label="Photo" />);
+    expect(screen.getByRole('img', { name: 'Photo' }).textContent).toBe(expected);
+    cleanup();
+  });
+});

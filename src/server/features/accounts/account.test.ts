@@ -1,0 +1,184 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { registerMember } from '../../testing/members';
+
+describe('the member’s own account', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  const me = (cookie: string) => test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }).then((r) => r.json());
+
+  it('edits the bio within its limit', async () => {
+    const member = await registerMember(test.app);
+    const response = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers: { cookie: member.cookie },
+      payload: { bio: '  Trail le dimanche, foot le mercredi.  ' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().bio).toBe('Trail le dimanche, foot le mercredi.');
+    const tooLong = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers: { cookie: member.cookie },
+      payload: { bio: 'a'.repeat(301) },
+    });
+    expect(tooLong.json().error.code).toBe('users/invalid-bio');
+  });
+
+  it('re-encodes an uploaded picture as a small WebP and serves it with a versioned URL', async () => {
+    const member = await registerMember(test.app);
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0b3d91' } }).png().toBuffer();
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/picture',
+      headers: { cookie: member.cookie, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(response.statusCode).toBe(200);
+    const { profilePic } = response.json();
+    expect(profilePic).toBe(`/api/users/${member.uuid}/picture?v=1`);
+    const picture = await test.app.inject({ method: 'GET', url: profilePic });
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(picture.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'webp']);
+
+    const removed = await test.app.inject({ method: 'DELETE', url: '/api/account/picture', headers: { cookie: member.cookie }, payload: {} });
+    expect(removed.json().profilePic).toBe('');
+    expect((await test.app.inject({ method: 'GET', url: profilePic })).statusCode).toBe(404);
+  });
+
+  it('refuses a file that only claims to be an image, and one over 3 MB', async () => {
+    const member = await registerMember(test.app);
+    const fake = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/picture',
+      headers: { cookie: member.cookie, 'content-type': 'image/png' },
+      payload: Buffer.from('<svg onload="alert(1)"></svg>'),
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().error.code).toBe('users/invalid-picture');
+    const huge = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/picture',
+      headers: { cookie: member.cookie, 'content-type': 'image/jpeg' },
+      payload: Buffer.alloc(3 * 1024 * 1024 + 1),
+    });
+    expect(huge.statusCode).toBe(413);
+    const svg = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/picture',
+      headers: { cookie: member.cookie, 'content-type': 'image/svg+xml' },
+      payload: Buffer.from('<svg/>'),
+    });
+    expect(svg.statusCode).toBe(415);
+  });
+
+  it('changes the password with the current one, ending the other sessions', async () => {
+    const member = await registerMember(test.app);
+    const other = (await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } })).cookies.find(
+      (cookie) => cookie.name === 'unissons_session',
+    )!;
+    const wrong = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { cookie: member.cookie },
+      payload: { currentPassword: 'Pas-Le-Bon-1!', newPassword: 'Nouveau-Depart-2026!' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const weak = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { cookie: member.cookie },
+      payload: { currentPassword: member.password, newPassword: 'faible' },
+    });
+    expect(weak.json().error.code).toBe('users/invalid-password');
+    const ok = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { cookie: member.cookie },
+      payload: { currentPassword: member.password, newPassword: 'Nouveau-Depart-2026!' },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } })).statusCode).toBe(200);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${other.name}=${other.value}` } })).statusCode).toBe(401);
+  });
+
+  it('exports the member’s data as a JSON attachment without secrets', async () => {
+    const member = await registerMember(test.app);
+    const response = await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json();
+    expect(data.account).toMatchObject({ uuid: member.uuid, email: member.email, username: member.username });
+    expect(data.sessions).toHaveLength(1);
+    expect(response.body).not.toMatch(/password|hash/i);
+  });
+
+  it('deletes the account with its password, and the counter follows', async () => {
+    const member = await registerMember(test.app);
+    const counter = async () => (await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users;
+    const before = await counter();
+    const refused = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: 'Pas-Le-Bon-1!' } });
+    expect(refused.statusCode).toBe(401);
+    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await counter()).toBe(before - 1);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } })).statusCode).toBe(401);
+    const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
+    expect(login.json().error.code).toBe('auth/user-not-found');
+  });
+
+  it('gives display names for a batch of ids in one call, skipping unknown ones', async () => {
+    const [a, b] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/fn/users-getUserInfoForView',
+      payload: { uuids: [a.uuid, b.uuid, a.uuid, '00000000-0000-0000-0000-000000000000', 'pas-un-id'] },
+    });
+    const data = response.json().data as { uuid: string; username: string }[];
+    expect(data.map((user) => user.uuid).sort()).toEqual([a.uuid, b.uuid].sort());
+    expect(JSON.stringify(data)).not.toContain('@');
+    expect((await me(a.cookie)).uuid).toBe(a.uuid);
+  });
+});
+
+describe('role guards', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  it.each([
+    ['PUT', '/api/account/password'],
+    ['PATCH', '/api/account/profile'],
+    ['PUT', '/api/account/picture'],
+    ['DELETE', '/api/account/picture'],
+    ['GET', '/api/account/export'],
+    ['DELETE', '/api/account'],
+  ] as const)('%s %s answers 401 when signed out, before looking at the body', async (method, url) => {
+    const response = await test.app.inject({ method, url, payload: method === 'GET' ? undefined : { bad: true } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('http/unauthorized');
+  });
+
+  it.each([
+    ['GET', '/api/admin/organisations'],
+    ['POST', '/api/admin/organisations/allowlist'],
+    ['DELETE', '/api/admin/organisations/allowlist/a%40b.fr'],
+  ] as const)('%s %s answers 401 signed out and 403 to a member', async (method, url) => {
+    const payload = method === 'GET' ? undefined : { email: 'a@b.fr' };
+    expect((await test.app.inject({ method, url, payload })).statusCode).toBe(401);
+    const member = await registerMember(test.app);
+    const response = await test.app.inject({ method, url, payload, headers: { cookie: member.cookie } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('http/forbidden');
+  });
+});
