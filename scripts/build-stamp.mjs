@@ -16,7 +16,7 @@ function newestMtime(target) {
   return newest;
 }
 
-function currentStamp() {
+export function currentStamp() {
   return {
     sources: Math.max(...SOURCES.map(newestMtime)),
     settings: Object.fromEntries(BAKED_SETTINGS.map((name) => [name, process.env[name] ?? ''])),
@@ -32,6 +32,7 @@ export function buildIsFresh() {
   }
 }
 
-export function writeStamp() {
-  fs.writeFileSync(STAMP, JSON.stringify(currentStamp()));
+/** Records the stamp taken before the build, so an edit made during it still counts. */
+export function writeStamp(stamp) {
+  fs.writeFileSync(STAMP, JSON.stringify(stamp));
 }

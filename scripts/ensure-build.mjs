@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { buildIsFresh, writeStamp } from './build-stamp.mjs';
+import { buildIsFresh, currentStamp, writeStamp } from './build-stamp.mjs';
 
 const LOCK = '.build.lock';
 
@@ -25,9 +25,10 @@ export function ensureBuild() {
   try {
     if (buildIsFresh()) return;
     console.log('Construction du site…');
+    const stamp = currentStamp();
     const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
     if (result.status !== 0) throw new Error('npm run build failed');
-    writeStamp();
+    writeStamp(stamp);
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }
