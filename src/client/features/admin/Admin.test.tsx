@@ -66,7 +66,7 @@ describe('AdminOrganisations', () => {
     });
     renderPage(<AdminOrganisations />, { path: '/admin/organisations' });
     const list = await screen.findByRole('list', { name: 'Adresses autorisées' });
-    expect(within(list).getByText('contact@club.fr')).toBeTruthy();
+    expect(within(list).getByText('contact@club.fr', { selector: '.allowlist__email' })).toBeTruthy();
     expect(within(list).getByText('Compte créé')).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Club de Rugby' })).toBeTruthy();
 
@@ -74,12 +74,12 @@ describe('AdminOrganisations', () => {
     expect(allow.getAttribute('aria-disabled')).toBe('true');
     fireEvent.change(screen.getByLabelText('Adresse mail'), { target: { value: ' Asso+Velo@Example.fr ' } });
     fireEvent.click(allow);
-    expect(await within(list).findByText('asso+velo@example.fr')).toBeTruthy();
+    expect(await within(list).findByText('asso+velo@example.fr', { selector: '.allowlist__email' })).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'asso+velo@example.fr' });
     expect((screen.getByLabelText('Adresse mail') as HTMLInputElement).value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retirer asso+velo@example.fr' }));
-    await waitFor(() => expect(within(list).queryByText('asso+velo@example.fr')).toBeNull());
+    await waitFor(() => expect(within(list).queryByText('asso+velo@example.fr', { selector: '.allowlist__email' })).toBeNull());
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({});
   });
 });
