@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/connection';
 import { accountsFeature } from './features/accounts/index';
 import { resolveSession } from './features/accounts/sessions';
 import { healthRoutes } from './features/health/routes';
+import { wordsFeature } from './features/words/index';
 import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
@@ -74,7 +75,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
-  await registerFeatureRoutes(app, [accountsFeature]);
+  await registerFeatureRoutes(app, [accountsFeature, wordsFeature]);
   await registerStaticClient(app, pages);
   return app;
 }

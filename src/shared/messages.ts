@@ -51,6 +51,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'auth/user-not-found': "Aucun compte n'existe avec cette adresse mail. Crée ton compte pour nous rejoindre !",
   'auth/wrong-password': 'Mot de passe incorrect 🙁',
   'words/already-left': fieldMessages.printAlreadyLeft,
+  'words/invalid-content': 'Ton message doit faire entre 7 et 150 caractères 🙁',
   'sports/already-suggested': fieldMessages.sportAlreadySuggested,
   'surveys/unauthorized': fieldMessages.surveyNeedsLogin,
   'surveys/missing-fields': fieldMessages.surveyMissingAnswers,

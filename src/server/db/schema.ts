@@ -6,6 +6,7 @@ import type {
   UserPicturesTable,
   UsersTable,
 } from '../features/accounts/tables';
+import type { WordsTable } from '../features/words/tables';
 
 /**
  * The database as Kysely sees it. Each feature adds its tables here, next to the migration
@@ -18,6 +19,7 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   organisation_allowlist: OrganisationAllowlistTable;
+  words: WordsTable;
 }
 
 export interface SettingsTable {

@@ -38,7 +38,7 @@ export function AccountPage() {
               <h3 id="export-title" className="account-section__title">
                 Mes données
               </h3>
-              <p>Un fichier JSON avec tout ce que le site garde sur toi : profil, mot de soutien, votes.</p>
+              <p>Un fichier JSON avec tout ce que le site garde sur ton compte (droit d'accès et de portabilité).</p>
               <div className="form__actions">
                 <a className="btn btn--secondary" href={EXPORT_URL} download>
                   Télécharger mes données

@@ -117,7 +117,9 @@ export function accountRoutes(app: FastifyInstance) {
         // CASCADE); a public word stays, its author then shown as 'Inconnu'.
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         if (user.account_type === 'user') await announce(trx, 'counter');
+        await announce(trx, 'words');
       });
+      app.liveHub.invalidate('words');
       await endSession(db, request, reply);
       return reply.code(204).send();
     },

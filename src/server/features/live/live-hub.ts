@@ -10,6 +10,7 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Relays database change notices to every open Server-Sent Events stream of this instance. */
 export class LiveHub {
   private readonly clients = new Set<ServerResponse>();
+  private readonly listeners = new Set<(notice: LiveNotice) => void>();
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -21,6 +22,20 @@ export class LiveHub {
 
   get size() {
     return this.clients.size;
+  }
+
+  /** Server-side subscribers (caches) hear every notice, from any instance. */
+  onNotice(listener: (notice: LiveNotice) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Tells this instance's server-side subscribers at once, after a commit: the NOTIFY
+   * round trip would otherwise let the writer's next read hit a stale cache.
+   */
+  invalidate(topic: LiveNotice['topic']) {
+    for (const listener of this.listeners) listener({ topic });
   }
 
   add(response: ServerResponse) {
@@ -36,6 +51,7 @@ export class LiveHub {
       return;
     }
     if (!isLiveTopic(notice.topic)) return;
+    for (const listener of this.listeners) listener(notice);
     this.broadcast(`event: ${notice.topic}\ndata: ${JSON.stringify(notice.data ?? null)}\n\n`);
   }
 

@@ -1,0 +1,8 @@
+import type { FeatureRoutes } from '../../http/route-groups';
+import { adminWordRoutes, memberWordRoutes, publicWordRoutes } from './routes';
+
+export const wordsFeature: FeatureRoutes = {
+  public: publicWordRoutes,
+  member: memberWordRoutes,
+  admin: adminWordRoutes,
+};

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+
+describe('supporters’ words', () => {
+  let test: TestApp;
+  let admin: TestMember;
+  beforeAll(async () => {
+    test = await createTestApp();
+    admin = await registerAdmin(test.app, test.database);
+  });
+  afterAll(async () => test.close());
+
+  const publish = (member: TestMember, content: unknown) =>
+    test.app.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content } });
+  const wall = async () => (await test.app.inject({ method: 'GET', url: '/api/words' })).json().words as { id: string; content: string; author: string; vip: boolean }[];
+  const moderate = (id: string, action: 'approve' | 'refuse' | 'vip', payload: object = {}, cookie = admin.cookie) =>
+    test.app.inject({ method: 'POST', url: `/api/admin/words/${id}/${action}`, headers: { cookie }, payload });
+
+  it.each([
+    ['6 characters', 'Allez!', 400],
+    ['7 characters', 'Allez !', 201],
+    ['150 characters', 'é'.repeat(150), 201],
+    ['151 characters', 'é'.repeat(151), 400],
+    ['7 characters padded with spaces to look longer', '   Bravo   ', 400],
+    ['emoji counted as one each (7)', '⚽⚽⚽⚽⚽⚽⚽', 201],
+  ])('applies the print length rule at the boundary: %s', async (_case, content, status) => {
+    const member = await registerMember(test.app);
+    const response = await publish(member, content);
+    expect(response.statusCode).toBe(status);
+    if (status === 400) expect(response.json().error.code).toBe('words/invalid-content');
+  });
+
+  it('refuses a second print with the spec’s message', async () => {
+    const member = await registerMember(test.app);
+    expect((await publish(member, 'Vivement le lancement !')).statusCode).toBe(201);
+    const second = await publish(member, 'Encore un message ?');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('Hmm, on dirait que tu as déjà laissé une marque... 🤔');
+  });
+
+  it('stores one print when a member publishes ten at once', async () => {
+    const member = await registerMember(test.app);
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => publish(member, `Message numéro ${i} !`)));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(9);
+    const rows = await test.database.db.selectFrom('words').select('id').where('author_id', '=', member.uuid).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('asks for a session to publish', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/words', payload: { content: 'Anonyme ici' } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('shows a word on the wall only after approval, with its author’s name, as text', async () => {
+    const member = await registerMember(test.app);
+    const content = '<img src=x onerror=alert(1)> Trop hâte !';
+    const created = await publish(member, content);
+    const { id } = created.json();
+    expect((await wall()).some((word) => word.id === id)).toBe(false);
+    const mine = await test.app.inject({ method: 'GET', url: '/api/words/mine', headers: { cookie: member.cookie } });
+    expect(mine.json()).toEqual({ word: { content, public: false } });
+
+    expect((await moderate(id, 'approve')).statusCode).toBe(204);
+    const shown = (await wall()).find((word) => word.id === id);
+    expect(shown).toEqual({ id, content, author: 'Camille Martin', authorPic: '', vip: false });
+
+    expect((await moderate(id, 'vip', { vip: true })).statusCode).toBe(204);
+    const list = await wall();
+    expect(list[0]).toMatchObject({ id, vip: true });
+  });
+
+  it('serves the wall with an ETag and answers 304 until it changes', async () => {
+    const first = await test.app.inject({ method: 'GET', url: '/api/words' });
+    const etag = first.headers.etag as string;
+    const again = await test.app.inject({ method: 'GET', url: '/api/words', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const member = await registerMember(test.app);
+    const { id } = (await publish(member, 'Un nouveau message !')).json();
+    await moderate(id, 'approve');
+    // The change notice reaches the cache through LISTEN/NOTIFY: poll briefly.
+    let status = 304;
+    for (let i = 0; i < 50 && status === 304; i++) {
+      status = (await test.app.inject({ method: 'GET', url: '/api/words', headers: { 'if-none-match': etag } })).statusCode;
+      if (status === 304) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('refuses a word by deleting it, so its author may write another', async () => {
+    const member = await registerMember(test.app);
+    const { id } = (await publish(member, 'Message à refuser')).json();
+    expect((await moderate(id, 'refuse')).statusCode).toBe(204);
+    expect((await publish(member, 'Un message plus sympa')).statusCode).toBe(201);
+    expect((await moderate(id, 'approve')).statusCode).toBe(404);
+  });
+
+  it('keeps a public word as Inconnu when its author deletes the account, and drops a pending one', async () => {
+    const [kept, dropped] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
+    const { id: publicId } = (await publish(kept, 'Je reste sur le mur')).json();
+    const { id: pendingId } = (await publish(dropped, 'Je pars avec mon compte')).json();
+    await moderate(publicId, 'approve');
+    for (const member of [kept, dropped]) {
+      const response = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+      expect(response.statusCode).toBe(204);
+    }
+    const word = await test.database.db.selectFrom('words').select(['author_id']).where('id', '=', publicId).executeTakeFirstOrThrow();
+    expect(word.author_id).toBeNull();
+    expect(await test.database.db.selectFrom('words').select('id').where('id', '=', pendingId).executeTakeFirst()).toBeUndefined();
+    let shown;
+    for (let i = 0; i < 50 && !shown?.author.startsWith('Inconnu'); i++) {
+      shown = (await wall()).find((item) => item.id === publicId);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(shown?.author).toBe('Inconnu');
+  });
+
+  it('lets only the admin moderate', async () => {
+    const member = await registerMember(test.app);
+    const { id } = (await publish(member, 'Qui modère ?')).json();
+    expect((await moderate(id, 'approve', {}, member.cookie)).statusCode).toBe(403);
+    expect((await test.app.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, payload: {} })).statusCode).toBe(401);
+    expect((await moderate('pas-un-uuid', 'approve')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,214 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { errorCatalogue } from '../../src/shared/messages';
+import { createMember, PASSWORD, signIn, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser';
+import { startSite, type Site } from './support/site';
+
+describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password, gate ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('registers in two steps, the back arrow keeping what was typed, and lands on /account', async () => {
+    const { page, errors, context } = await openPage(browser, site.url);
+    const email = uniqueEmail('lea');
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Créer un compte' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?auth=register');
+
+    const next = page.getByRole('button', { name: 'Continuer' });
+    await expect(next.getAttribute('aria-disabled')).resolves.toBe('true');
+    await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple');
+    await page.getByText('Adresse mail invalide', { exact: true }).waitFor();
+    await page.getByLabel('Adresse mail', { exact: true }).fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Password');
+    await page.getByText('Faible', { exact: true }).waitFor();
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByText('Fort', { exact: true }).waitFor();
+    await page.getByLabel('Confirmation du mot de passe').fill(`${PASSWORD}x`);
+    await page.getByText('Les mots de passe ne correspondent pas').waitFor();
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await expect(next.getAttribute('aria-disabled')).resolves.toBeNull();
+    await next.click();
+
+    const create = page.getByRole('button', { name: 'Créer mon compte' });
+    await create.waitFor();
+    await page.getByLabel("Nom d'utilisateur").fill('lea_e2e');
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel('Nom', { exact: true }).fill('Martin');
+    await expect(create.getAttribute('aria-disabled')).resolves.toBe('true');
+
+    // Back to step 1 and forward again: nothing typed is lost.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await expect(page.getByLabel('Adresse mail', { exact: true }).inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('Confirmation du mot de passe').inputValue()).resolves.toBe(PASSWORD);
+    await next.click();
+    await expect(page.getByLabel("Nom d'utilisateur").inputValue()).resolves.toBe('lea_e2e');
+
+    await page.getByRole('checkbox', { name: /J'accepte les conditions d'utilisation et je déclare avoir plus de 18 ans/ }).check();
+    await create.click();
+    await page.waitForURL((url) => url.pathname === '/account' && url.search === '');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Léa Martin');
+    await page.getByText('Salut Léa 👋').waitFor();
+    await page.getByText('@lea_e2e').waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the visitor back to step 1 when the e-mail is already used', async () => {
+    const member = await createMember(site);
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/account?auth=register');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel("Nom d'utilisateur").fill('autre_lea');
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel('Nom', { exact: true }).fill('Autre');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain('Cette adresse mail est déjà utilisée 🙁');
+    await page.getByRole('button', { name: 'Continuer' }).waitFor();
+    await expect(page.getByLabel('Adresse mail', { exact: true }).inputValue()).resolves.toBe(member.email);
+    await context.close();
+  });
+
+  it('logs in and out', async () => {
+    const member = await createMember(site, { firstname: 'Inès', lastname: 'Diallo' });
+    const { page, errors, context } = await openPage(browser, site.url);
+    await page.goto('/account');
+    const login = page.getByRole('button', { name: 'Se connecter' });
+    await expect(login.getAttribute('aria-disabled')).resolves.toBe('true');
+    await signIn(page, member.email, member.password);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Inès Diallo');
+    await expect(page.getByRole('link', { name: 'Voter pour un sport' }).getAttribute('href')).resolves.toBe('/vote');
+    await expect(page.getByRole('link', { name: 'Laisser une marque' }).getAttribute('href')).resolves.toBe('/leave-a-print');
+
+    // The session survives a reload.
+    await page.reload();
+    await page.getByText('Salut Inès 👋').waitFor();
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connexion');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('tells an unknown address and a wrong password apart', async () => {
+    const member = await createMember(site);
+    const { page, context, errors } = await openPage(browser, site.url);
+    await page.goto('/account');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('personne'));
+    await page.getByLabel('Mot de passe', { exact: true }).fill('nimporte');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('alert').getByText(errorCatalogue['auth/user-not-found']).waitFor();
+
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais-mot-2025!');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('alert').getByText(errorCatalogue['auth/wrong-password']).waitFor();
+
+    await page.getByLabel('Adresse mail', { exact: true }).fill('pas-une-adresse');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('alert').getByText(errorCatalogue['auth/invalid-email']).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('renews a forgotten password through the mailed temporary one', async () => {
+    const member = await createMember(site, { firstname: 'Zoé' });
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    const send = page.getByRole('button', { name: 'Envoyer' });
+    await page.getByText('Veuillez entrer une adresse mail pour renouveler le mot de passe').waitFor();
+    await expect(send.getAttribute('aria-disabled')).resolves.toBe('true');
+
+    await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('inconnu'));
+    await send.click();
+    await page.getByRole('alert').getByText('Aucun compte trouvé').waitFor();
+
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await send.click();
+    await page.getByText(/Un mail avec un mot de passe temporaire t'a été envoyé/).waitFor();
+
+    const mail = await site.mailbox.waitFor(member.email);
+    const temporary = /^\s{4}(\S+)\s*$/m.exec(mail.parsed.text ?? '')?.[1];
+    expect(temporary, mail.parsed.text).toBeTruthy();
+
+    await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+    await signIn(page, member.email, temporary!);
+    await page.getByRole('heading', { name: 'Choisis un nouveau mot de passe' }).waitFor();
+    await expect(page.getByLabel('Bio', { exact: true }).count()).resolves.toBe(0);
+    const newPassword = 'Nouveau-Depart-2025!';
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirmation du mot de passe').fill(newPassword);
+    await page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }).click();
+    await page.getByText('Ton nouveau mot de passe est enregistré.').waitFor();
+    await page.getByLabel('Bio', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, member.email, newPassword);
+    await page.getByText('Salut Zoé 👋').waitFor();
+    await context.close();
+  });
+
+  it('guards members-only and admin pages', async () => {
+    const member = await createMember(site);
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/leave-a-print');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connexion');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+
+    await signIn(page, member.email, member.password, '/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin/organisations');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('looks right on a phone and a desktop', async () => {
+    for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      await page.goto('/account');
+      await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
+      await screenshot(page, `accounts-login-${viewport}`);
+
+      await page.getByRole('link', { name: 'Créer un compte' }).click();
+      await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('Passwor1!');
+      await page.getByLabel('Confirmation du mot de passe').fill('Passwor');
+      await page.getByRole('button', { name: 'Continuer' }).hover();
+      await screenshot(page, `accounts-register-step1-invalid-${viewport}`);
+      await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
+      await page.getByLabel('Confirmation du mot de passe').fill('Passwor1!');
+      await screenshot(page, `accounts-register-step1-${viewport}`);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByLabel('Prénom').fill('Léa');
+      await screenshot(page, `accounts-register-step2-${viewport}`);
+
+      await page.goto('/account?auth=forgot');
+      await page.getByRole('button', { name: 'Envoyer' }).waitFor();
+      await screenshot(page, `accounts-forgot-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// Shared by the accounts-*.e2e.ts specs: members created through the API, and sign-in.
+import { expect as vitestExpect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Site } from './support/site';
+
+export const PASSWORD = 'Unissons-2025!';
+
+let counter = 0;
+/** A fresh address per test, so specs never depend on each other. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@exemple.fr`;
+}
+
+export interface Member {
+  email: string;
+  password: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** Registers a person through the API (the browser part is covered by the register spec). */
+export async function createMember(site: Site, overrides: Partial<Member> = {}): Promise<Member> {
+  const email = overrides.email ?? uniqueEmail('membre');
+  const member: Member = {
+    email,
+    password: PASSWORD,
+    username: `m${email.split('@')[0].replace(/\W/g, '').slice(-20)}`,
+    firstname: 'Léa',
+    lastname: 'Martin',
+    ...overrides,
+  };
+  const response = await fetch(`${site.url}/api/fn/users-registerUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: member.email,
+      username: member.username,
+      firstname: member.firstname,
+      lastname: member.lastname,
+      pwd: member.password,
+    }),
+  });
+  vitestExpect(response.status, await response.clone().text()).toBe(200);
+  return member;
+}
+
+/** Signs in through the gate's login form at `path`, and waits for the gate to open. */
+export async function signIn(page: Page, email: string, password: string, path = '/account') {
+  await page.goto(path);
+  await page.getByLabel('Adresse mail', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter' }).waitFor({ state: 'detached' });
+}
+
+/** The site, with a generous auth rate limit: every spec signs in from the same address. */
+export const SITE_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
+
+/**
+ * Console errors other than the browser's own "Failed to load resource" lines, which every
+ * expected 4xx answer (a signed-out /api/auth/me, a wrong password) adds.
+ */
+export function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !error.startsWith('Failed to load resource'));
+}
