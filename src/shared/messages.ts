@@ -53,9 +53,30 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'words/already-left': fieldMessages.printAlreadyLeft,
   'words/invalid-content': 'Ton message doit faire entre 7 et 150 caractères 🙁',
   'sports/already-suggested': fieldMessages.sportAlreadySuggested,
+  'sports/invalid-name': "Ce nom de sport n'est pas valide 🙁",
+  'sports/invalid-emoji': "Ce champ n'accepte que des emoji (3 au plus) 🙁",
   'surveys/unauthorized': fieldMessages.surveyNeedsLogin,
   'surveys/missing-fields': fieldMessages.surveyMissingAnswers,
   'surveys/already-answered': fieldMessages.surveyAlreadyAnswered,
+  'surveys/invalid-answers': 'Certaines réponses ne sont pas valides 🙁',
+  'surveys/pre-use-reserved': fieldMessages.surveyPreUseReserved,
+  'surveys/post-use-reserved': fieldMessages.surveyPostUseReserved,
+  'settings/invalid-bonus-amount': 'Le montant du bonus doit être compris entre 0 et 1000 € 🙁',
+  'newsletter/invalid-title': 'Le titre est obligatoire, sur une ligne et en 200 caractères au plus 🙁',
+  'newsletter/invalid-description': 'La description est trop longue (300 caractères au plus) 🙁',
+  'newsletter/invalid-letter': 'Le contenu est obligatoire (50 000 caractères au plus) 🙁',
+  'newsletter/unknown-user': 'Aucun compte ne correspond à cet identifiant 🙁',
+  'newsletter/no-recipients': 'Aucun destinataire pour cette cible 🙁',
+  'newsletter/not-your-account': 'Ce lien de désinscription correspond à un autre compte 🙁',
+  'newsletter/invalid-link': "Ce lien de désinscription n'est pas valide 🙁",
+  'event-reports/invalid-event-name': "Indique le nom de l'événement (120 caractères au plus) 🙁",
+  'event-reports/invalid-sport': 'Indique le sport (60 caractères au plus) 🙁',
+  'event-reports/invalid-date': "Choisis la date de l'événement : aujourd'hui ou plus tard, dans les trois ans 🙁",
+  'event-reports/invalid-place': 'Indique le lieu : ville, stade ou adresse (160 caractères au plus) 🙁',
+  'event-reports/invalid-link': "Indique un lien valide vers l'événement (site, billetterie ou réseau social) 🙁",
+  'event-reports/invalid-email': 'Cette adresse mail est invalide 🙁',
+  'wiki/unknown-article': "Cet article d'aide n'existe pas 🙁",
+  'wiki/invalid-visitor': 'Recharge la page puis réessaie 🙁',
   'http/unsupported-media-type': 'Format de requête non pris en charge 🙁',
   'http/forbidden-origin': 'Origine de la requête refusée 🙁',
   'http/rate-limited': 'Trop de tentatives, réessaie dans quelques minutes 🙁',
@@ -83,9 +104,14 @@ export const REGISTER_STEP1_CODES: ReadonlySet<string> = new Set([
   'users/invalid-password',
 ]);
 
-/** Spec §8 "Survey submit" reads the server's message, not a code; case is ignored. */
+/**
+ * Spec §8 "Survey submit" reads the server's message, not a code; case is ignored. Our
+ * server's messages are French (HTTP contract), so the client passes the error CODE here
+ * instead: 'surveys/missing-fields' read with '-' as a space contains 'missing fields', and
+ * so on for 'unauthorized' (also 'http/unauthorized', signed out) and 'already answered'.
+ */
 export function surveyErrorMessage(serverMessage: string): string {
-  const message = serverMessage.toLowerCase();
+  const message = serverMessage.toLowerCase().replaceAll('-', ' ');
   if (message.includes('unauthorized')) return fieldMessages.surveyNeedsLogin;
   if (message.includes('missing fields')) return fieldMessages.surveyMissingAnswers;
   if (message.includes('already answered')) return fieldMessages.surveyAlreadyAnswered;

@@ -3,3 +3,4 @@ export * from './email';
 export * from './password';
 export * from './print';
 export * from './sport';
+export * from './emoji';

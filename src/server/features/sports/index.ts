@@ -1,0 +1,8 @@
+import type { FeatureRoutes } from '../../http/route-groups';
+import { adminSportRoutes, memberSportRoutes, publicSportRoutes } from './routes';
+
+export const sportsFeature: FeatureRoutes = {
+  public: publicSportRoutes,
+  member: memberSportRoutes,
+  admin: adminSportRoutes,
+};

@@ -1,0 +1,69 @@
+import { sql, type Kysely } from 'kysely';
+import { compareSports, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
+import type { Database } from '../../db/schema';
+
+const counts = (db: Kysely<Database>) =>
+  db
+    .selectFrom('sport_reactions')
+    .select([
+      'sport_id',
+      sql<number>`count(*) filter (where reaction = 'love')::int`.as('love'),
+      sql<number>`count(*) filter (where reaction = 'wow')::int`.as('wow'),
+      sql<number>`count(*) filter (where reaction = 'no')::int`.as('no'),
+    ])
+    .groupBy('sport_id');
+
+/** Public sports with their reaction counts, in one query, sorted for the vote page. */
+export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[]> {
+  const rows = await db
+    .selectFrom('sports')
+    .leftJoin(counts(db).as('c'), 'c.sport_id', 'sports.id')
+    .select(['sports.id', 'sports.name', 'sports.emoji', 'c.love', 'c.wow', 'c.no'])
+    .where('sports.public', '=', true)
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      emoji: row.emoji,
+      reactions: { love: row.love ?? 0, wow: row.wow ?? 0, no: row.no ?? 0 },
+    }))
+    .sort(compareSports);
+}
+
+export async function loadCounts(db: Kysely<Database>, sportId: string): Promise<ReactionCounts> {
+  const row = await counts(db).where('sport_id', '=', sportId).executeTakeFirst();
+  return { love: row?.love ?? 0, wow: row?.wow ?? 0, no: row?.no ?? 0 };
+}
+
+/**
+ * Spec §4 toggle, atomically in one statement: the same reaction is removed, another one
+ * replaces the member's (the primary key keeps one per member and sport). Concurrent clicks
+ * can neither leave two reactions nor lose one. Answers the member's reaction afterwards,
+ * or undefined when the sport is not public.
+ */
+export async function toggleSportReaction(
+  db: Kysely<Database>,
+  sportId: string,
+  userId: string,
+  reaction: Reaction,
+): Promise<Reaction | null | undefined> {
+  const result = await sql<{ outcome: string }>`
+    with sport as (
+      select id from sports where id = ${sportId} and public
+    ), removed as (
+      delete from sport_reactions
+      where sport_id = (select id from sport) and user_id = ${userId} and reaction = ${reaction}
+      returning 'removed'::text as outcome
+    ), placed as (
+      insert into sport_reactions (sport_id, user_id, reaction)
+      select id, ${userId}, ${reaction} from sport where not exists (select 1 from removed)
+      on conflict (sport_id, user_id) do update set reaction = excluded.reaction, created_at = now()
+      returning 'placed'::text as outcome
+    )
+    select outcome from removed union all select outcome from placed`.execute(db);
+  const outcome = result.rows[0]?.outcome;
+  if (outcome === 'removed') return null;
+  if (outcome === 'placed') return reaction;
+  return undefined;
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { REACTIONS, type MyReactionsResponse, type NewSportPayload, type Reaction, type ReactionResult } from '../../../shared/sports';
+import { isValidEmojiField } from '../../../shared/validation/emoji';
+import { isValidSportName, SPORT_NAME_MAX_LENGTH, sportDuplicateKey, sportId } from '../../../shared/validation/sport';
+import { CachedResponse } from '../../http/cached-response';
+import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
+import { object, oneOf, string } from '../../http/schema';
+import { violatedConstraint } from '../accounts/users';
+import { announce } from '../live/announce';
+import { loadCounts, loadPublicSports, toggleSportReaction } from './queries';
+
+const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
+
+export function publicSportRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const list = new CachedResponse(app.liveHub, ['sports'], async () => ({ sports: await loadPublicSports(db) }));
+  app.get('/api/sports', (request, reply) => list.send(request, reply));
+
+  // The suggestion form's duplicate check (spec §5), against every suggestion, pending too.
+  app.get<{ Querystring: { name: string } }>(
+    '/api/sports/check',
+    { schema: { querystring: object({ name: string({ maxLength: 200 }) }) } },
+    async (request) => {
+      const taken = await db
+        .selectFrom('sports')
+        .select('id')
+        .where('duplicate_key', '=', sportDuplicateKey(request.query.name))
+        .executeTakeFirst();
+      return { taken: Boolean(taken) };
+    },
+  );
+}
+
+export function memberSportRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  app.get('/api/sports/mine', async (request, reply): Promise<MyReactionsResponse> => {
+    const user = requireMember(request);
+    reply.header('cache-control', 'no-store');
+    const rows = await db.selectFrom('sport_reactions').select(['sport_id', 'reaction']).where('user_id', '=', user.id).execute();
+    return { reactions: Object.fromEntries(rows.map((row) => [row.sport_id, row.reaction])) };
+  });
+
+  app.post<{ Body: NewSportPayload }>(
+    '/api/sports',
+    { schema: { body: object({ name: string({ maxLength: 200 }), emoji: string({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      const { name, emoji } = request.body;
+      if (!isValidSportName(name)) throw new AppError(400, 'sports/invalid-name');
+      if (!isValidEmojiField(emoji)) throw new AppError(400, 'sports/invalid-emoji');
+      const id = sportId(name);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('sports')
+            .values({ id, name: name.trim().replace(/\s+/g, ' '), duplicate_key: sportDuplicateKey(name), emoji, submitted_by: user.id })
+            .execute();
+          await announce(trx, 'moderation');
+        });
+      } catch (error) {
+        if (violatedConstraint(error)) throw new AppError(409, 'sports/already-suggested');
+        throw error;
+      }
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { reaction: Reaction } }>(
+    '/api/sports/:id/reaction',
+    { schema: { params: idParams, body: object({ reaction: oneOf(REACTIONS) }) } },
+    async (request): Promise<ReactionResult> => {
+      const user = requireMember(request);
+      const mine = await db.transaction().execute(async (trx) => {
+        const result = await toggleSportReaction(trx, request.params.id, user.id, request.body.reaction);
+        if (result !== undefined) await announce(trx, 'sports', { id: request.params.id });
+        return result;
+      });
+      if (mine === undefined) throw new AppError(404, 'http/not-found');
+      app.liveHub.invalidate('sports');
+      return { reactions: await loadCounts(db, request.params.id), mine };
+    },
+  );
+}
+
+/** Moderation of suggestions (PRODUCT.md /admin/moderation). */
+export function adminSportRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  app.post<{ Params: { id: string } }>('/api/admin/sports/:id/approve', { schema: { params: idParams } }, async (request, reply) => {
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('sports')
+        .set({ public: true, published_at: new Date() })
+        .where('id', '=', request.params.id)
+        .where('public', '=', false)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw new AppError(404, 'http/not-found');
+      await announce(trx, 'sports');
+      await announce(trx, 'moderation');
+    });
+    app.liveHub.invalidate('sports');
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/api/admin/sports/:id/refuse', { schema: { params: idParams } }, async (request, reply) => {
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('sports').where('id', '=', request.params.id).returning('public').executeTakeFirst();
+      if (!deleted) throw new AppError(404, 'http/not-found');
+      if (deleted.public) await announce(trx, 'sports');
+      await announce(trx, 'moderation');
+    });
+    app.liveHub.invalidate('sports');
+    return reply.code(204).send();
+  });
+}

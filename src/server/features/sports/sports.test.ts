@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+
+describe('sports: suggestions, moderation and reactions', () => {
+  let test: TestApp;
+  let admin: TestMember;
+  let member: TestMember;
+  beforeAll(async () => {
+    test = await createTestApp();
+    [admin, member] = await Promise.all([registerAdmin(test.app, test.database), registerMember(test.app)]);
+  });
+  afterAll(async () => test.close());
+
+  const suggest = (name: string, emoji = '⚽', cookie = member.cookie) =>
+    test.app.inject({ method: 'POST', url: '/api/sports', headers: { cookie }, payload: { name, emoji } });
+  const approve = (id: string) =>
+    test.app.inject({ method: 'POST', url: `/api/admin/sports/${encodeURIComponent(id)}/approve`, headers: { cookie: admin.cookie }, payload: {} });
+  const react = (id: string, reaction: string, cookie: string) =>
+    test.app.inject({ method: 'POST', url: `/api/sports/${encodeURIComponent(id)}/reaction`, headers: { cookie }, payload: { reaction } });
+  const list = async () => (await test.app.inject({ method: 'GET', url: '/api/sports' })).json().sports as { id: string; name: string; reactions: Record<string, number> }[];
+
+  it('creates a pending suggestion under its lower-cased id, hidden until approved', async () => {
+    const response = await suggest('  Beach   Volley ', '🏐');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: 'beach volley' });
+    expect((await list()).map((sport) => sport.id)).not.toContain('beach volley');
+    expect((await approve('beach volley')).statusCode).toBe(204);
+    expect(await list()).toContainEqual({ id: 'beach volley', name: 'Beach Volley', emoji: '🏐', reactions: { love: 0, wow: 0, no: 0 } });
+  });
+
+  it.each(['PÉTANQUE', 'petanque', ' Pétanque ', 'pétanque'])('treats %s as a duplicate of Pétanque (case and accents ignored)', async (name) => {
+    if ((await test.database.db.selectFrom('sports').select('id').where('id', '=', 'pétanque').executeTakeFirst()) === undefined) {
+      expect((await suggest('Pétanque', '🎯')).statusCode).toBe(201);
+    }
+    const check = await test.app.inject({ method: 'GET', url: `/api/sports/check?name=${encodeURIComponent(name)}` });
+    expect(check.json()).toEqual({ taken: true });
+    const response = await suggest(name);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('Hmm, ce sport a déjà été suggéré 🙁');
+  });
+
+  it('keeps different punctuation apart and answers free names as not taken', async () => {
+    const check = await test.app.inject({ method: 'GET', url: '/api/sports/check?name=Beach-Volley' });
+    expect(check.json()).toEqual({ taken: false });
+  });
+
+  it.each([
+    ['an empty name', '', '⚽', 'sports/invalid-name'],
+    ['a name without letters', '42', '⚽', 'sports/invalid-name'],
+    ['a 41-character name', 'a'.repeat(41), '⚽', 'sports/invalid-name'],
+    ['text in the emoji field', 'Curling', 'abc', 'sports/invalid-emoji'],
+    ['four emoji', 'Curling', '🥌🥌🥌🥌', 'sports/invalid-emoji'],
+  ])('refuses %s', async (_case, name, emoji, code) => {
+    const response = await suggest(name, emoji);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
+  });
+
+  it('lets anonymous visitors read but not suggest or react', async () => {
+    expect((await test.app.inject({ method: 'GET', url: '/api/sports' })).statusCode).toBe(200);
+    expect((await test.app.inject({ method: 'POST', url: '/api/sports', payload: { name: 'Judo', emoji: '' } })).statusCode).toBe(401);
+    expect((await test.app.inject({ method: 'POST', url: '/api/sports/judo/reaction', payload: { reaction: 'love' } })).statusCode).toBe(401);
+  });
+
+  it('applies the toggle rule and reports the member’s own choices', async () => {
+    await suggest('Escalade', '🧗');
+    await approve('escalade');
+    expect((await react('escalade', 'love', member.cookie)).json()).toEqual({ reactions: { love: 1, wow: 0, no: 0 }, mine: 'love' });
+    expect((await react('escalade', 'wow', member.cookie)).json()).toEqual({ reactions: { love: 0, wow: 1, no: 0 }, mine: 'wow' });
+    const mine = await test.app.inject({ method: 'GET', url: '/api/sports/mine', headers: { cookie: member.cookie } });
+    expect(mine.json().reactions).toEqual({ escalade: 'wow' });
+    expect((await react('escalade', 'wow', member.cookie)).json()).toEqual({ reactions: { love: 0, wow: 0, no: 0 }, mine: null });
+    expect((await react('escalade', 'bravo', member.cookie)).statusCode).toBe(400);
+  });
+
+  it('refuses reactions on pending or unknown sports', async () => {
+    await suggest('Curling', '🥌');
+    expect((await react('curling', 'love', member.cookie)).statusCode).toBe(404);
+    expect((await react('inconnu', 'love', member.cookie)).statusCode).toBe(404);
+  });
+
+  it('keeps every count right when 50 members react at once, each with at most one reaction', async () => {
+    await suggest('Aviron', '🚣');
+    await approve('aviron');
+    const members = await Promise.all(Array.from({ length: 50 }, () => registerMember(test.app)));
+    const choice = (i: number) => (['love', 'wow', 'no'] as const)[i % 3];
+    // Each member clicks three times at once: their final reaction is whichever click won.
+    const responses = await Promise.all(
+      members.flatMap((m, i) => [react('aviron', choice(i), m.cookie), react('aviron', choice(i + 1), m.cookie), react('aviron', choice(i), m.cookie)]),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const rows = await test.database.db.selectFrom('sport_reactions').select(['user_id', 'reaction']).where('sport_id', '=', 'aviron').execute();
+    const perMember = new Map<string, number>();
+    for (const row of rows) perMember.set(row.user_id, (perMember.get(row.user_id) ?? 0) + 1);
+    expect([...perMember.values()].every((count) => count === 1)).toBe(true);
+    const counted = { love: 0, wow: 0, no: 0 };
+    for (const row of rows) counted[row.reaction] += 1;
+    const aviron = (await list()).find((sport) => sport.id === 'aviron')!;
+    expect(aviron.reactions).toEqual(counted);
+
+    // Then one clean click each: 50 members, 50 reactions, none lost.
+    await Promise.all(members.map((m, i) => test.database.db.deleteFrom('sport_reactions').where('user_id', '=', m.uuid).execute().then(() => react('aviron', choice(i), m.cookie))));
+    const after = (await list()).find((sport) => sport.id === 'aviron')!;
+    expect(after.reactions).toEqual({ love: 17, wow: 17, no: 16 });
+  });
+
+  it('sorts by most reactions, then by name', async () => {
+    const names = (await list()).map((sport) => sport.name);
+    expect(names[0]).toBe('Aviron');
+    expect(names.indexOf('Beach Volley')).toBeLessThan(names.indexOf('Escalade'));
+  });
+
+  it('lets only the admin approve or refuse', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/admin/sports/curling/approve', headers: { cookie: member.cookie }, payload: {} });
+    expect(response.statusCode).toBe(403);
+    const refused = await test.app.inject({ method: 'POST', url: '/api/admin/sports/curling/refuse', headers: { cookie: admin.cookie }, payload: {} });
+    expect(refused.statusCode).toBe(204);
+    expect((await suggest('Curling', '🥌')).statusCode).toBe(201);
+  });
+});
