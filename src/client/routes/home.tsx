@@ -1,16 +1,119 @@
+import { Link } from 'react-router';
+import { ButtonLink } from '../components/Button';
+import { Section } from '../components/Section';
+import { StoreBadges } from '../components/StoreBadges';
+import { publicConfig } from '../config';
+import { SupportersWall } from '../features/words/SupportersWall';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Unissons — Ensemble, Unissons le sport !",
-    description: "Rejoins la waiting list d'Unissons, l'association qui rassemble les sportifs et facilite les trajets vers les événements sportifs.",
+    title: `${publicConfig.projectName} — Ensemble, Unissons le sport !`,
+    description: `Rejoins la waiting list de ${publicConfig.projectName}, le projet associatif qui rassemble les sportifs, fait connaître les événements et facilite les trajets pour y aller.`,
     path: '/',
   });
 
-export default function Page() {
+const GOALS = [
+  {
+    icon: '🤝',
+    title: 'Trouver ses partenaires',
+    text: "On ne connaît pas toujours les sportifs qui s'entraînent à deux rues de chez soi. Nous voulons que chacun trouve facilement avec qui courir, rouler, nager ou taper la balle.",
+  },
+  {
+    icon: '🚗',
+    title: 'Y aller sans casse-tête',
+    text: "Organiser le trajet jusqu'à un match, une course ou un tournoi, c'est souvent un casse-tête. Entre passionnés qui vont au même endroit, partager la route devient simple.",
+  },
+  {
+    icon: '📅',
+    title: 'Ne plus rater un événement',
+    text: "On n'est pas toujours au courant de tout ce qui se passe près de chez soi. Nous rassemblons les événements sportifs pour que personne ne passe à côté.",
+  },
+];
+
+export default function Home() {
+  const { projectName, appName } = publicConfig;
   return (
-    <div className="container section">
-      <h1>Ensemble, Unissons le sport !</h1>
-    </div>
+    <>
+      <section className="hero">
+        <div className="container hero__grid">
+          <div className="stack">
+            <p className="eyebrow">Association sportive à but non lucratif</p>
+            <h1 className="hero__title">Ensemble, Unissons le sport !</h1>
+            <p className="hero__lead">
+              Des partenaires pour s'entraîner, des événements à ne pas manquer et des trajets partagés pour s'y rendre :{' '}
+              {projectName} se construit avec toi.
+            </p>
+            <div className="hero__actions cluster">
+              <ButtonLink to="/join" size="large">
+                Rejoindre le projet
+              </ButtonLink>
+              <Link to="/account" className="hero__link">
+                Déjà membre ?
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <Section title={`Pourquoi ${projectName} ?`} eyebrow="Nos objectifs" lead="Trois constats nous ont donné envie de nous lancer." centered>
+        <ul className="grid grid--3" role="list">
+          {GOALS.map((goal) => (
+            <li key={goal.title} className="card">
+              <span className="card__icon" aria-hidden="true">
+                {goal.icon}
+              </span>
+              <h3 className="card__title">{goal.title}</h3>
+              <p>{goal.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="cluster cluster--center">
+          <ButtonLink to="/join">Rejoindre la waiting list</ButtonLink>
+        </div>
+      </Section>
+
+      <Section title="Le mot des fondateurs" eyebrow="Notre histoire" tone="muted" narrow>
+        <div className="prose">
+          <p>
+            Tout est parti de week-ends passés à chercher un covoiturage pour un tournoi, d'entraînements faits seuls faute de
+            partenaires, et de belles compétitions découvertes… le lendemain. Nous nous sommes dit qu'il manquait un endroit où
+            les sportifs se retrouvent, quel que soit leur niveau.
+          </p>
+          <p>
+            {projectName} est une association à but non lucratif : pas d'investisseurs à satisfaire, seulement une communauté à
+            servir. Chaque inscription sur la waiting list, chaque mot de soutien et chaque vote nous aide à construire des
+            outils utiles, en commençant par {appName}, notre app de covoiturage vers les événements sportifs.
+          </p>
+          <p>Merci d'être là. On a hâte de partager la route avec toi.</p>
+          <p>
+            <strong>L'équipe fondatrice</strong>
+          </p>
+        </div>
+      </Section>
+
+      <Section title={`Découvrez l'univers ${projectName}`} eyebrow="Nos projets" centered>
+        <article className="card card--accent project-card">
+          <h3 className="card__title">{appName}</h3>
+          <p>
+            Le covoiturage pour aller aux événements sportifs : trouve un trajet vers ton match ou ta course, propose tes places
+            libres et discute avec ton équipage.
+          </p>
+          <div className="card__footer stack">
+            <Link to="/calshare">En savoir plus</Link>
+            <StoreBadges />
+          </div>
+        </article>
+      </Section>
+
+      <Section title="Ils soutiennent le projet" eyebrow="Le mur des supporters" tone="muted" revealThreshold={0.1}>
+        <SupportersWall />
+        <div className="cluster cluster--center">
+          <ButtonLink to="/leave-a-print" variant="secondary">
+            Laisser une marque
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
   );
 }

@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ModerationQueue as Queue } from '../../../shared/moderation';
+import { errorMessage } from '../../api/http';
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { useLive } from '../../hooks/useLive';
+import { approveSport, approveWord, fetchQueue, refuseSport, refuseWord, setWordVip } from './api';
+import './moderation.css';
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * PRODUCT.md /admin/moderation: pending words and sports, oldest first, with 'Approuver' and
+ * 'Refuser'; published words with the 'VIP' toggle. Refreshes live when anything changes.
+ */
+export function ModerationQueue() {
+  const [queue, setQueue] = useState<Queue>();
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(() => {
+    fetchQueue().then(setQueue, (caught) => setError(errorMessage(caught)));
+  }, []);
+  useEffect(load, [load]);
+  useLive('moderation', load);
+
+  async function act(key: string, action: () => Promise<void>) {
+    setBusy(key);
+    setError(undefined);
+    try {
+      await action();
+      load();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  if (!queue) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement de la file de modération…" />;
+
+  return (
+    <div className="stack stack--large">
+      {error && <ErrorBox message={error} />}
+      <section aria-labelledby="pending-words" className="stack">
+        <h2 id="pending-words">Mots de soutien en attente ({queue.pendingWords.length})</h2>
+        {queue.pendingWords.length === 0 ? (
+          <p className="muted">Aucun mot en attente.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.pendingWords.map((word) => (
+              <li key={word.id} className="card moderation-item">
+                <blockquote className="moderation-item__text">{word.content}</blockquote>
+                <p className="muted">
+                  {word.author} · {formatDate(word.createdAt)}
+                </p>
+                <div className="cluster">
+                  <Button size="small" busy={busy === `approve-${word.id}`} onClick={() => act(`approve-${word.id}`, () => approveWord(word.id))}>
+                    Approuver
+                  </Button>
+                  <Button size="small" variant="secondary" busy={busy === `refuse-${word.id}`} onClick={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}>
+                    Refuser
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="pending-sports" className="stack">
+        <h2 id="pending-sports">Sports suggérés en attente ({queue.pendingSports.length})</h2>
+        {queue.pendingSports.length === 0 ? (
+          <p className="muted">Aucun sport en attente.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.pendingSports.map((sport) => (
+              <li key={sport.id} className="card moderation-item">
+                <p className="moderation-item__text">
+                  <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
+                </p>
+                <p className="muted">
+                  {sport.submittedBy} · {formatDate(sport.createdAt)}
+                </p>
+                <div className="cluster">
+                  <Button size="small" busy={busy === `approve-${sport.id}`} onClick={() => act(`approve-${sport.id}`, () => approveSport(sport.id))}>
+                    Approuver
+                  </Button>
+                  <Button size="small" variant="secondary" busy={busy === `refuse-${sport.id}`} onClick={() => act(`refuse-${sport.id}`, () => refuseSport(sport.id))}>
+                    Refuser
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="published-words" className="stack">
+        <h2 id="published-words">Mots publiés ({queue.publishedWords.length})</h2>
+        {queue.publishedWords.length === 0 ? (
+          <p className="muted">Aucun mot publié pour l'instant.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.publishedWords.map((word) => (
+              <li key={word.id} className={word.vip ? 'card moderation-item moderation-item--vip' : 'card moderation-item'}>
+                <blockquote className="moderation-item__text">{word.content}</blockquote>
+                <p className="muted">{word.author}</p>
+                <div className="cluster">
+                  <button
+                    type="button"
+                    className="chip"
+                    aria-pressed={word.vip}
+                    disabled={busy === `vip-${word.id}`}
+                    onClick={() => act(`vip-${word.id}`, () => setWordVip(word.id, !word.vip))}
+                  >
+                    VIP
+                  </button>
+                  <Button size="small" variant="ghost" busy={busy === `refuse-${word.id}`} onClick={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}>
+                    Retirer
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { fieldMessages } from '../../../shared/messages';
+import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
+import { errorMessage } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { useLive } from '../../hooks/useLive';
+import { useAuth } from '../auth/auth-context';
+import { fetchMyReactions, fetchSports, react } from './api';
+import { keepOrder } from './stable-order';
+
+const normalize = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr');
+
+/**
+ * The vote tab: public sports with their three reactions. A click shows its effect at once
+ * (optimistic), then takes the server's counts; other visitors' clicks arrive live.
+ */
+export function VoteList() {
+  const { state } = useAuth();
+  const signedIn = state.status === 'signed-in';
+  const [sports, setSports] = useState<Map<string, SportItem>>();
+  const [order, setOrder] = useState<string[]>([]);
+  const [mine, setMine] = useState<Record<string, Reaction>>({});
+  const [pending, setPending] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string>();
+  const [filter, setFilter] = useState('');
+
+  const load = useCallback(() => {
+    fetchSports().then(
+      ({ sports: list }) => {
+        setSports(new Map(list.map((sport) => [sport.id, sport])));
+        setOrder((previous) => keepOrder(previous, list));
+      },
+      (caught) => setError(errorMessage(caught)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  useLive('sports', load);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    fetchMyReactions().then(({ reactions }) => setMine(reactions), () => {});
+  }, [signedIn]);
+
+  const setCounts = (id: string, reactions: ReactionCounts) =>
+    setSports((current) => {
+      const sport = current?.get(id);
+      return sport && current ? new Map(current).set(id, { ...sport, reactions }) : current;
+    });
+
+  async function choose(sport: SportItem, reaction: Reaction) {
+    if (!signedIn || pending.has(sport.id)) return;
+    const before = { counts: sport.reactions, mine: mine[sport.id] ?? null };
+    const optimistic = toggleReaction(before.counts, before.mine, reaction);
+    const applyMine = (value: Reaction | null) =>
+      setMine((current) => {
+        const next = { ...current };
+        if (value) next[sport.id] = value;
+        else delete next[sport.id];
+        return next;
+      });
+    setCounts(sport.id, optimistic.reactions);
+    applyMine(optimistic.mine);
+    setPending((current) => new Set(current).add(sport.id));
+    setError(undefined);
+    try {
+      const result = await react(sport.id, reaction);
+      setCounts(sport.id, result.reactions);
+      applyMine(result.mine);
+    } catch (caught) {
+      setCounts(sport.id, before.counts);
+      applyMine(before.mine);
+      setError(errorMessage(caught));
+    } finally {
+      setPending((current) => {
+        const next = new Set(current);
+        next.delete(sport.id);
+        return next;
+      });
+    }
+  }
+
+  const visible = useMemo(() => {
+    const wanted = normalize(filter.trim());
+    return order.map((id) => sports?.get(id)).filter((sport): sport is SportItem => Boolean(sport && normalize(sport.name).includes(wanted)));
+  }, [order, sports, filter]);
+
+  if (!sports) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement des sports…" />;
+
+  return (
+    <div className="stack">
+      {!signedIn && (
+        <p className="notice">
+          {fieldMessages.voteNeedsLogin} — <Link to="/account">se connecter</Link>
+        </p>
+      )}
+      {error && <ErrorBox message={error} />}
+      {sports.size > 8 && <Field type="search" label="Rechercher un sport" value={filter} onChange={setFilter} />}
+      {sports.size === 0 ? (
+        <p>Aucun sport pour le moment : propose le premier !</p>
+      ) : (
+        <ul className="sport-list" role="list">
+          {visible.map((sport) => (
+            <li key={sport.id} className="sport-row">
+              <h3 className="sport-row__name">
+                <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
+              </h3>
+              <div className="sport-row__reactions" role="group" aria-label={`Réactions pour ${sport.name}`}>
+                {REACTIONS.map((reaction) => (
+                  <button
+                    key={reaction}
+                    type="button"
+                    className="chip"
+                    aria-pressed={mine[sport.id] === reaction}
+                    aria-label={REACTION_LABELS[reaction].label}
+                    aria-describedby={`count-${sport.id}-${reaction}`}
+                    aria-disabled={!signedIn || undefined}
+                    data-reaction={reaction}
+                    onClick={() => void choose(sport, reaction)}
+                  >
+                    <span aria-hidden="true">{REACTION_LABELS[reaction].emoji}</span>
+                    <span id={`count-${sport.id}-${reaction}`} className="chip__count">
+                      {sport.reactions[reaction]}
+                    </span>
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {filter && visible.length === 0 && <p>Aucun sport ne correspond à « {filter} ».</p>}
+    </div>
+  );
+}
