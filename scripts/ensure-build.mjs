@@ -9,7 +9,30 @@ const LOCK = '.build.lock';
  * runs may ask at once; a lock folder makes the others wait, then find the build fresh.
  */
 export function ensureBuild() {
-  if (buildIsFresh()) return;
+  withBuildLock(() => {
+    if (buildIsFresh()) return;
+    console.log('Construction du site…');
+    const stamp = currentStamp();
+    const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
+    if (result.status !== 0) throw new Error('npm run build failed');
+    writeStamp(stamp);
+  });
+}
+
+/**
+ * A fresh build, copied (under the lock) to `target` inside the project, so a test run
+ * keeps serving the same files while another run rebuilds. Inside the project, the bundled
+ * server still finds node_modules.
+ */
+export function snapshotBuild(target) {
+  ensureBuild();
+  withBuildLock(() => {
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync('build', target, { recursive: true });
+  });
+}
+
+function withBuildLock(work) {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     try {
@@ -23,12 +46,7 @@ export function ensureBuild() {
     }
   }
   try {
-    if (buildIsFresh()) return;
-    console.log('Construction du site…');
-    const stamp = currentStamp();
-    const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
-    if (result.status !== 0) throw new Error('npm run build failed');
-    writeStamp(stamp);
+    work();
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error -- plain ESM helper shared with `npm start`
-import { ensureBuild } from '../../../scripts/ensure-build.mjs';
+import { snapshotBuild } from '../../../scripts/ensure-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     chromiumPath: string;
     browserSkipReason: string;
+    /** This run's own copy of the production build. */
+    buildDir: string;
   }
 }
 
@@ -24,5 +27,9 @@ export default function setup(project: TestProject) {
   }
   project.provide('chromiumPath', chromiumPath);
   project.provide('browserSkipReason', chromiumPath ? '' : 'no Chromium found (set CHROME_PATH or install Debian’s chromium)');
-  if (chromiumPath) (ensureBuild as () => void)();
+  if (!chromiumPath) return;
+  const buildDir = path.resolve('.e2e-builds', String(process.pid));
+  (snapshotBuild as (target: string) => void)(buildDir);
+  project.provide('buildDir', buildDir);
+  return () => fs.rmSync(buildDir, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { Mailbox } from '../../../src/server/testing/mailbox';
 
 export const ADMIN = { email: 'admin@unissons.test', password: 'Admin-Password-2025!' };
@@ -31,13 +32,15 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-'));
   const mailbox = await Mailbox.start();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['build/node/main.js'], {
+  const buildDir = inject('buildDir');
+  const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, 'node/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      CLIENT_DIR: path.join(buildDir, 'client'),
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+const reaction = (page: Page, sport: string, name: string) =>
+  page.locator('li', { hasText: sport }).getByRole('button', { name, exact: true });
+
+describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('suggests a sport, has it approved, and shows one member’s reaction live in another browser', async () => {
+    const [first, second] = await Promise.all([createMember(site, { firstname: 'Hugo' }), createMember(site, { firstname: 'Sarah' })]);
+    const one = await openPage(browser, site.url);
+    await signIn(one.page, first.email, first.password, '/vote');
+    await one.page.getByRole('tab', { name: 'Ajouter un sport' }).click();
+    await one.page.getByLabel('Nom du sport').fill('Ultimate');
+    const emoji = one.page.getByLabel('Emoji');
+    await emoji.fill('🥏🥏');
+    await expect(emoji.inputValue()).resolves.toBe('');
+    await emoji.fill('🥏');
+    await expect(emoji.inputValue()).resolves.toBe('🥏');
+    const add = one.page.getByRole('button', { name: 'Ajouter' });
+    // The duplicate check runs after a one-second pause: the button waits for it.
+    await expect(add.getAttribute('aria-disabled')).resolves.toBe('true');
+    await one.page.waitForFunction(() => document.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 5000 });
+    await add.click();
+    await one.page.getByText('Merci pour ta suggestion !').waitFor();
+
+    const admin = await openPage(browser, site.url);
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    await admin.page.locator('li', { hasText: 'Ultimate' }).getByRole('button', { name: 'Approuver' }).click();
+    await admin.page.getByText('Aucun sport en attente.').waitFor();
+
+    const two = await openPage(browser, site.url, 'mobile');
+    await signIn(two.page, second.email, second.password, '/vote');
+    await reaction(two.page, 'Ultimate', "J'adore").waitFor();
+
+    await one.page.getByRole('tab', { name: 'Voter' }).click();
+    const love = reaction(one.page, 'Ultimate', "J'adore");
+    await love.click();
+    await expect(love.getAttribute('aria-pressed')).resolves.toBe('true');
+    await one.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1');
+
+    // Live in the other browser, without reload.
+    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1', null, { timeout: 5000 });
+    await expect(reaction(two.page, 'Ultimate', "J'adore").getAttribute('aria-pressed')).resolves.toBe('false');
+
+    // Moving to another reaction, then clicking it again removes it.
+    await reaction(one.page, 'Ultimate', 'Waouh').click();
+    await two.page.waitForFunction(
+      () => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '0' && document.querySelector('[id^="count-ultimate-wow"]')?.textContent === '1',
+      null,
+      { timeout: 5000 },
+    );
+    await reaction(one.page, 'Ultimate', 'Waouh').click();
+    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-wow"]')?.textContent === '0', null, { timeout: 5000 });
+
+    // The name is taken now, whatever its case.
+    await one.page.getByRole('tab', { name: 'Ajouter un sport' }).click();
+    await one.page.getByLabel('Nom du sport').fill('ULTIMATE');
+    await one.page.getByText('Hmm, ce sport a déjà été suggéré 🙁').waitFor({ timeout: 5000 });
+
+    await shoot(two.page, 'vote-mobile');
+    await shoot(one.page, 'vote-add-desktop');
+    for (const { context, errors } of [one, two, admin]) {
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('lets anonymous visitors look but not act, and walks the tabs by keyboard', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/vote');
+    await page.getByText('Connecte-toi pour voter ou suggérer un sport').first().waitFor();
+    await reaction(page, 'Ultimate', "J'adore").click();
+    await expect(reaction(page, 'Ultimate', "J'adore").getAttribute('aria-pressed')).resolves.toBe('false');
+
+    await page.getByRole('tab', { name: 'Voter' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Ajouter un sport' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Ajouter un sport');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Voter' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await shoot(page, 'vote-desktop');
+    await context.close();
+  });
+});

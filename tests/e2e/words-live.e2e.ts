@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('shows a new word on an already open home page only once the admin approves it', async () => {
+    const visitor = await openPage(browser, site.url, 'mobile');
+    await visitor.page.goto('/');
+    await expect(visitor.page.getByText('Les mots de soutien arrivent…').isVisible()).resolves.toBe(true);
+
+    const member = await createMember(site, { firstname: 'Inès', lastname: 'Moreau' });
+    const author = await openPage(browser, site.url);
+    await signIn(author.page, member.email, member.password, '/leave-a-print');
+    const textarea = author.page.getByLabel('Ton message');
+    await textarea.fill('Allez');
+    const publish = author.page.getByRole('button', { name: 'Publier' });
+    await expect(publish.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(author.page.getByText('5/150').isVisible()).resolves.toBe(true);
+    await textarea.fill('Vivement le premier covoit’ pour le semi de Lyon ! <b>gras</b>');
+    await publish.click();
+    await author.page.getByText('Merci pour ton soutien !').waitFor();
+
+    // Still pending: the open home page shows nothing new.
+    await visitor.page.waitForTimeout(500);
+    await expect(visitor.page.getByText('Vivement le premier').count()).resolves.toBe(0);
+
+    const admin = await openPage(browser, site.url);
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    const item = admin.page.locator('li', { hasText: 'Vivement le premier' });
+    await item.getByRole('button', { name: 'Approuver' }).click();
+
+    // Live: no reload on the visitor's side; the text is shown as text, not markup.
+    await visitor.page.getByText('Vivement le premier covoit’ pour le semi de Lyon ! <b>gras</b>').first().waitFor({ timeout: 5000 });
+    await expect(visitor.page.getByText('Inès Moreau').first().isVisible()).resolves.toBe(true);
+    await expect(visitor.page.locator('.word-card b').count()).resolves.toBe(0);
+
+    // VIP reaches the wall live too.
+    await admin.page.locator('li', { hasText: 'Vivement le premier' }).getByRole('button', { name: 'VIP' }).click();
+    await visitor.page.locator('.word-card--vip').first().waitFor({ timeout: 5000 });
+    await shoot(visitor.page, 'home-wall-mobile');
+
+    // A second attempt by the same member gives the spec's message.
+    await author.page.goto('/leave-a-print');
+    await author.page.getByText('Hmm, on dirait que tu as déjà laissé une marque... 🤔').waitFor();
+
+    for (const { context, errors } of [visitor, author, admin]) {
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('counts the members on /join from 0 up to the number of person accounts', async () => {
+    const count = (await (await fetch(`${site.url}/api/counter`)).json()).users as number;
+    expect(count).toBeGreaterThan(0);
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/join');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Rejoins la waiting list, Rejoins le projet Unissons');
+    const value = page.locator('.join-counter__value');
+    await value.scrollIntoViewIfNeeded();
+    await page.waitForFunction((expected) => document.querySelector('.join-counter__value')?.textContent === String(expected), count, { timeout: 10_000 });
+    await expect(page.locator('.join-counter').textContent()).resolves.toContain('personnes font déjà partie du projet et ont créé leur compte');
+    await expect(page.getByRole('link', { name: 'Rejoindre', exact: true }).getAttribute('href')).resolves.toBe('/account');
+    await context.close();
+  });
+
+  it('has every element of the home page, and takes screenshots of home and join', async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const { page, context } = await openPage(browser, site.url, viewport);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Déjà membre ?' }).getAttribute('href')).resolves.toBe('/account');
+      await expect(page.locator('main a.btn[href="/join"]').count()).resolves.toBe(2);
+      await expect(page.getByRole('heading', { name: "Découvrez l'univers Unissons" }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: 'En savoir plus' }).getAttribute('href')).resolves.toBe('/calshare');
+      await expect(page.getByRole('heading', { name: 'Le mot des fondateurs' }).isVisible()).resolves.toBe(true);
+      await page.locator('.word-card').first().waitFor();
+      await shoot(page, `home-${viewport}`);
+      await page.goto('/join');
+      await page.locator('.join-counter').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(1500);
+      await shoot(page, `join-${viewport}`);
+      await context.close();
+    }
+  });
+});
