@@ -56,20 +56,27 @@ export default function Home() {
         </div>
       </section>
 
-      <Section title={`Pourquoi ${projectName} ?`} eyebrow="Nos objectifs" lead="Trois constats nous ont donné envie de nous lancer." centered>
-        <ul className="grid grid--3" role="list">
-          {GOALS.map((goal) => (
-            <li key={goal.title} className="card">
-              <span className="card__icon" aria-hidden="true">
-                {goal.icon}
-              </span>
-              <h3 className="card__title">{goal.title}</h3>
-              <p>{goal.text}</p>
-            </li>
-          ))}
-        </ul>
-        <div className="cluster cluster--center">
-          <ButtonLink to="/join">Rejoindre la waiting list</ButtonLink>
+      <Section
+        title={`Pourquoi ${projectName} ?`}
+        eyebrow="Nos objectifs"
+        lead="Trois constats nous ont donné envie de nous lancer."
+        centered
+      >
+        <div className="stack stack--large">
+          <ul className="grid grid--3" role="list">
+            {GOALS.map((goal) => (
+              <li key={goal.title} className="card">
+                <span className="card__icon" aria-hidden="true">
+                  {goal.icon}
+                </span>
+                <h3 className="card__title">{goal.title}</h3>
+                <p>{goal.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="cluster cluster--center">
+            <ButtonLink to="/join">Rejoindre la waiting list</ButtonLink>
+          </div>
         </div>
       </Section>
 
@@ -82,8 +89,8 @@ export default function Home() {
           </p>
           <p>
             {projectName} est une association à but non lucratif : pas d'investisseurs à satisfaire, seulement une communauté à
-            servir. Chaque inscription sur la waiting list, chaque mot de soutien et chaque vote nous aide à construire des
-            outils utiles, en commençant par {appName}, notre app de covoiturage vers les événements sportifs.
+            servir. Chaque inscription sur la waiting list, chaque mot de soutien et chaque vote nous aide à construire des outils
+            utiles, en commençant par {appName}, notre app de covoiturage vers les événements sportifs.
           </p>
           <p>Merci d'être là. On a hâte de partager la route avec toi.</p>
           <p>
@@ -107,11 +114,13 @@ export default function Home() {
       </Section>
 
       <Section title="Ils soutiennent le projet" eyebrow="Le mur des supporters" tone="muted" revealThreshold={0.1}>
-        <SupportersWall />
-        <div className="cluster cluster--center">
-          <ButtonLink to="/leave-a-print" variant="secondary">
-            Laisser une marque
-          </ButtonLink>
+        <div className="stack stack--large">
+          <SupportersWall />
+          <div className="cluster cluster--center">
+            <ButtonLink to="/leave-a-print" variant="secondary">
+              Laisser une marque
+            </ButtonLink>
+          </div>
         </div>
       </Section>
     </>

@@ -12,10 +12,26 @@ export const meta = () =>
   });
 
 const ADVANTAGES = [
-  { icon: '🗳️', title: 'Choisir les sports', text: 'Propose les sports sur lesquels le projet doit se concentrer, et vote pour tes préférés.' },
-  { icon: '✍️', title: 'Laisser ta marque', text: "Écris un mot de soutien qui s'affichera sur la page d'accueil, aux côtés des autres supporters." },
-  { icon: '📬', title: 'Être aux premières loges', text: 'Reçois en exclusivité les nouvelles du projet, avant tout le monde.' },
-  { icon: '🎁', title: 'Des surprises aux événements', text: 'Tente ta chance pour des avantages exclusifs lors des événements que nous accompagnons.' },
+  {
+    icon: '🗳️',
+    title: 'Choisir les sports',
+    text: 'Propose les sports sur lesquels le projet doit se concentrer, et vote pour tes préférés.',
+  },
+  {
+    icon: '✍️',
+    title: 'Laisser ta marque',
+    text: "Écris un mot de soutien qui s'affichera sur la page d'accueil, aux côtés des autres supporters.",
+  },
+  {
+    icon: '📬',
+    title: 'Être aux premières loges',
+    text: 'Reçois en exclusivité les nouvelles du projet, avant tout le monde.',
+  },
+  {
+    icon: '🎁',
+    title: 'Des surprises aux événements',
+    text: 'Tente ta chance pour des avantages exclusifs lors des événements que nous accompagnons.',
+  },
 ];
 
 export default function Join() {
@@ -24,9 +40,7 @@ export default function Join() {
     <>
       <section className="hero hero--compact">
         <div className="container stack">
-          <h1 className="hero__title">
-            Rejoins la waiting list, Rejoins le projet {projectName}
-          </h1>
+          <h1 className="hero__title">Rejoins la waiting list, Rejoins le projet {projectName}</h1>
           <p className="hero__lead">La création de ton compte est gratuite et ne prend qu'une minute.</p>
         </div>
       </section>
@@ -53,11 +67,13 @@ export default function Join() {
       </Section>
 
       <Section title="La communauté grandit" centered revealThreshold={0.5}>
-        <JoinCounter />
-        <div className="cluster cluster--center">
-          <ButtonLink to="/account" size="large">
-            Rejoindre
-          </ButtonLink>
+        <div className="stack stack--large">
+          <JoinCounter />
+          <div className="cluster cluster--center">
+            <ButtonLink to="/account" size="large">
+              Rejoindre
+            </ButtonLink>
+          </div>
         </div>
       </Section>
     </>

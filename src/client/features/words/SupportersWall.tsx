@@ -6,6 +6,8 @@ import { onePerAuthor, wallDurationSeconds } from './dedupe';
 import { useLiveQuery } from './useLiveQuery';
 import './words.css';
 
+const MIN_WORDS_TO_SCROLL = 4;
+
 function WordCard({ word }: { word: WordItem }) {
   return (
     <figure className={word.vip ? 'word-card word-card--vip' : 'word-card'}>
@@ -34,6 +36,19 @@ export function SupportersWall() {
         <img src="/images/wall-loading.svg" alt="" width="160" height="96" />
         <p>Les mots de soutien arrivent…</p>
       </div>
+    );
+  }
+
+  // A handful of words does not fill a screen: they sit still rather than loop in a gap.
+  if (words.length < MIN_WORDS_TO_SCROLL) {
+    return (
+      <ul className="wall__list wall__list--static" aria-label="Mots de soutien">
+        {words.map((word) => (
+          <li key={word.id}>
+            <WordCard word={word} />
+          </li>
+        ))}
+      </ul>
     );
   }
 
