@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
-import { createMember, PASSWORD, signIn, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser';
+import { createMember, PASSWORD, signIn, shoot, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
 import { startSite, type Site } from './support/site';
 
 describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password, gate ${inject('browserSkipReason')}`, () => {
@@ -58,7 +58,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByRole('checkbox', { name: /J'accepte les conditions d'utilisation et je déclare avoir plus de 18 ans/ }).check();
     await create.click();
     await page.waitForURL((url) => url.pathname === '/account' && url.search === '');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Léa Martin');
+    await page.getByRole('heading', { level: 1, name: 'Léa Martin', exact: true }).waitFor();
     await page.getByText('Salut Léa 👋').waitFor();
     await page.getByText('@lea_e2e').waitFor();
     expect(unexpected(errors)).toEqual([]);
@@ -94,7 +94,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const login = page.getByRole('button', { name: 'Se connecter' });
     await expect(login.getAttribute('aria-disabled')).resolves.toBe('true');
     await signIn(page, member.email, member.password);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Inès Diallo');
+    await page.getByRole('heading', { level: 1, name: 'Inès Diallo', exact: true }).waitFor();
     await expect(page.getByRole('link', { name: 'Voter pour un sport' }).getAttribute('href')).resolves.toBe('/vote');
     await expect(page.getByRole('link', { name: 'Laisser une marque' }).getAttribute('href')).resolves.toBe('/leave-a-print');
 
@@ -105,7 +105,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/account');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connexion');
+    await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
@@ -174,7 +174,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const member = await createMember(site);
     const { page, context } = await openPage(browser, site.url);
     await page.goto('/leave-a-print');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connexion');
+    await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
 
     await signIn(page, member.email, member.password, '/admin');
@@ -189,24 +189,25 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
       const { page, errors, context } = await openPage(browser, site.url, viewport);
       await page.goto('/account');
       await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
-      await screenshot(page, `accounts-login-${viewport}`);
+      await shoot(page, `accounts-login-${viewport}`);
 
       await page.getByRole('link', { name: 'Créer un compte' }).click();
+      await page.getByRole('button', { name: 'Continuer' }).waitFor();
       await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple');
       await page.getByLabel('Mot de passe', { exact: true }).fill('Passwor1!');
       await page.getByLabel('Confirmation du mot de passe').fill('Passwor');
       await page.getByRole('button', { name: 'Continuer' }).hover();
-      await screenshot(page, `accounts-register-step1-invalid-${viewport}`);
+      await shoot(page, `accounts-register-step1-invalid-${viewport}`);
       await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
       await page.getByLabel('Confirmation du mot de passe').fill('Passwor1!');
-      await screenshot(page, `accounts-register-step1-${viewport}`);
+      await shoot(page, `accounts-register-step1-${viewport}`);
       await page.getByRole('button', { name: 'Continuer' }).click();
       await page.getByLabel('Prénom').fill('Léa');
-      await screenshot(page, `accounts-register-step2-${viewport}`);
+      await shoot(page, `accounts-register-step2-${viewport}`);
 
       await page.goto('/account?auth=forgot');
       await page.getByRole('button', { name: 'Envoyer' }).waitFor();
-      await screenshot(page, `accounts-forgot-${viewport}`);
+      await shoot(page, `accounts-forgot-${viewport}`);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }

@@ -1,6 +1,7 @@
 // Shared by the accounts-*.e2e.ts specs: members created through the API, and sign-in.
 import { expect as vitestExpect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
 import type { Site } from './support/site';
 
 export const PASSWORD = 'Unissons-2025!';
@@ -64,4 +65,10 @@ export const SITE_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
  */
 export function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !error.startsWith('Failed to load resource'));
+}
+
+/** A full-page screenshot taken from the top, so the sticky header sits where it belongs. */
+export async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
 }

@@ -14,18 +14,35 @@ export interface FeatureRoutes {
   admin?: Register;
 }
 
+export type RouteGroup = 'public' | 'member' | 'admin';
+
+/** Every feature route with its group: the authorisation test suite is generated from it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  group: RouteGroup;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export async function registerFeatureRoutes(app: FastifyInstance, features: FeatureRoutes[]) {
-  await app.register(async (scope) => {
-    for (const feature of features) await feature.public?.(scope);
-  });
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => void requireMember(request));
-    for (const feature of features) await feature.member?.(scope);
-  });
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => void requireRole(request, 'admin'));
-    for (const feature of features) await feature.admin?.(scope);
-  });
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  const group = (name: RouteGroup, guard?: (request: FastifyRequest) => unknown) =>
+    app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, group: name });
+      });
+      if (guard) scope.addHook('onRequest', async (request) => void guard(request));
+      for (const feature of features) await feature[name]?.(scope);
+    });
+  await group('public');
+  await group('member', requireMember);
+  await group('admin', (request) => requireRole(request, 'admin'));
 }
 
 export function requireMember(request: FastifyRequest) {

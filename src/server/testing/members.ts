@@ -48,3 +48,19 @@ export async function registerAdmin(app: FastifyInstance, database: DatabaseHand
   await database.db.updateTable('users').set({ roles: ['admin'] }).where('id', '=', admin.uuid).execute();
   return admin;
 }
+
+/** An organisation account, its e-mail allowed first as the admin would. */
+export async function registerOrganisation(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
+  const suffix = randomBytes(4).toString('hex');
+  const email = `club-${suffix}@exemple.fr`;
+  const username = `Club ${suffix}`;
+  await database.db.insertInto('organisation_allowlist').values({ email }).execute();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/fn/users-registerOrganisation',
+    payload: { email, username, pwd: STRONG_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`organisation registration failed: ${response.body}`);
+  const { uuid } = response.json().data as { uuid: string };
+  return { uuid, email, username, password: STRONG_PASSWORD, cookie: await login(app, email, STRONG_PASSWORD) };
+}

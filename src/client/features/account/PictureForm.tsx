@@ -24,6 +24,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
   const problemId = useId();
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<string>();
+  const [chosenName, setChosenName] = useState<string>();
   const [preview, setPreview] = useState<string>();
   // Changing the key empties the file input after an upload.
   const [inputKey, setInputKey] = useState(0);
@@ -43,6 +44,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
+    setChosenName(chosen?.name);
     setSaved(undefined);
     setError(undefined);
     const issue = chosen && pictureProblem(chosen);
@@ -58,6 +60,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
       await call();
       await refresh();
       select(undefined);
+      setChosenName(undefined);
       setInputKey((key) => key + 1);
       setSaved(done);
     } catch (caught) {
@@ -83,16 +86,28 @@ export function PictureForm({ user }: { user: CurrentUser }) {
           <label className="field__label" htmlFor={inputId}>
             Photo de profil
           </label>
-          <input
-            key={inputKey}
-            id={inputId}
-            className="picture-input"
-            type="file"
-            accept={PICTURE_TYPES.join(',')}
-            aria-describedby={`${hintId} ${problemId}`}
-            aria-invalid={problem ? true : undefined}
-            onChange={choose}
-          />
+          {/*
+            The native input, transparent over a French button: the browser's own button text
+            follows its interface language, not the page's. Screen readers still get the input.
+          */}
+          <div className="picture-picker">
+            <input
+              key={inputKey}
+              id={inputId}
+              className="picture-picker__input"
+              type="file"
+              accept={PICTURE_TYPES.join(',')}
+              aria-describedby={`${hintId} ${problemId}`}
+              aria-invalid={problem ? true : undefined}
+              onChange={choose}
+            />
+            <span className="picture-picker__button" aria-hidden="true">
+              Choisir une image
+            </span>
+            <span className="picture-picker__name" aria-hidden="true">
+              {chosenName ?? 'Aucune image choisie'}
+            </span>
+          </div>
           <div className="field__hint" id={hintId}>
             PNG, JPEG ou WebP, {MAX_MEGABYTES} Mo au maximum.
           </div>

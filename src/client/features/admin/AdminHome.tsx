@@ -58,7 +58,18 @@ export function AdminHome() {
     return () => controller.abort();
   }, []);
 
-  const total = summary ? summary.pendingWords + summary.pendingSports : undefined;
+  const toModerate = summary ? summary.pendingWords + summary.pendingSports : 0;
+  const reports = summary?.eventReports ?? 0;
+  const summaryText = !summary
+    ? ''
+    : toModerate === 0 && reports === 0
+      ? 'Rien en attente pour le moment 🎉'
+      : [
+          toModerate > 0 && `${plural(toModerate, 'élément', 'éléments')} à modérer`,
+          reports > 0 && plural(reports, 'événement signalé', 'événements signalés'),
+        ]
+          .filter(Boolean)
+          .join(' · ');
 
   return (
     <div className="container section admin">
@@ -66,17 +77,7 @@ export function AdminHome() {
         <p className="eyebrow">Espace réservé</p>
         <h1>Administration</h1>
         <p className="admin__summary" aria-live="polite">
-          {summary &&
-            (total === 0 && summary.eventReports === 0
-              ? 'Rien en attente pour le moment 🎉'
-              : [
-                  total ? `${plural(total, 'élément', 'éléments')} à modérer` : undefined,
-                  summary.eventReports
-                    ? `${plural(summary.eventReports, 'événement signalé', 'événements signalés')}`
-                    : undefined,
-                ]
-                  .filter(Boolean)
-                  .join(' · '))}
+          {summaryText}
         </p>
       </header>
       <ul className="admin__pages" role="list">

@@ -84,9 +84,9 @@ export function AdminOrganisations() {
   return (
     <div className="container section admin">
       <header className="admin__header">
-        <p className="eyebrow">
-          <Link to="/admin">Administration</Link>
-        </p>
+        <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
+          <Link to="/admin">← Administration</Link>
+        </nav>
         <h1>Organisations</h1>
         <p className="lead">
           Un compte organisation ne peut être créé qu'avec une adresse autorisée ici, après un échange par mail avec
@@ -129,9 +129,11 @@ export function AdminOrganisations() {
                     size="small"
                     busy={removing === entry.email}
                     busyLabel="Suppression…"
+                    // Names the entry for screen readers; starts with the visible word (WCAG 2.5.3).
+                    aria-label={`Retirer ${entry.email}`}
                     onClick={() => void remove(entry.email)}
                   >
-                    Retirer<span className="visually-hidden"> {entry.email}</span>
+                    Retirer
                   </Button>
                 </li>
               ))}

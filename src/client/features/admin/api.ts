@@ -1,11 +1,10 @@
 import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import type { AdminSummary as ModerationSummary } from '../../../shared/moderation';
 import { api } from '../../api/http';
 
-/** What waits for the admin, counted by GET /api/admin/summary. */
-export interface AdminSummary {
-  pendingWords: number;
-  pendingSports: number;
-  eventReports: number;
+/** What waits for the admin (GET /api/admin/summary); event reports once that feature counts them. */
+export interface AdminSummary extends ModerationSummary {
+  eventReports?: number;
 }
 
 export function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {

@@ -49,7 +49,7 @@ export function OrganisationRegisterForm() {
         value={name}
         onChange={setName}
         valid={isValidUsername(name)}
-        hint="Affiché sur ton profil et dans la liste des organisations."
+        hint="Affiché sur votre profil et dans la liste des organisations."
       />
       <NewPasswordFields
         password={password}

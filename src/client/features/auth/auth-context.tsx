@@ -16,7 +16,11 @@ interface AuthContextValue {
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: undefined };
 
+/** Set by the server next to the (unreadable) session cookie; see accounts/sessions.ts. */
+const mayBeSignedIn = () => typeof document !== 'undefined' && document.cookie.split('; ').some((entry) => entry.startsWith('unissons_signed_in='));
+
 async function fetchAuthState(): Promise<AuthState> {
+  if (!mayBeSignedIn()) return SIGNED_OUT;
   try {
     return { status: 'signed-in', user: await api<CurrentUser>('/api/auth/me') };
   } catch (error) {

@@ -33,6 +33,9 @@ export function stubApi(routes: Record<string, Reply>) {
     return new Response(text, { status: reply.status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  // The client asks /api/auth/me only with the server's signed-in hint cookie; the stubbed
+  // routes decide what /me answers.
+  document.cookie = 'unissons_signed_in=1; path=/';
   return { calls, fetchMock };
 }
 

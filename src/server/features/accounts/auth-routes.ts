@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
     },
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { body: object({}) } }, async (request, reply) => {
     await endSession(db, request, reply);
     return reply.code(204).send();
   });

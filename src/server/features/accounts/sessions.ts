@@ -5,6 +5,12 @@ import type { Database } from '../../db/schema';
 import { userColumns, type UserRow } from './users';
 
 export const SESSION_COOKIE = 'unissons_session';
+/**
+ * A readable twin of the session cookie that holds no secret, only "1": the client asks
+ * GET /api/auth/me only when it is present, so a visitor who never signed in makes no
+ * request that answers 401 (which browsers log as an error on every page).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'unissons_signed_in';
 const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Sliding expiry: a session used within its last 15 days is pushed back to 30, so an
@@ -23,6 +29,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 function setCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
+}
+
+function clearCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
 }
 
 export async function startSession(db: Kysely<Database>, reply: FastifyReply, userId: string, secure: boolean) {
@@ -34,7 +46,7 @@ export async function startSession(db: Kysely<Database>, reply: FastifyReply, us
 
 export async function endSession(db: Kysely<Database>, request: FastifyRequest, reply: FastifyReply) {
   if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  clearCookies(reply);
 }
 
 /** After a password change or reset: every session of the account but the current one ends. */
@@ -47,7 +59,10 @@ export async function endOtherSessions(db: Kysely<Database>, userId: string, kee
 /** Loads the session's member (one query) for API requests that carry the cookie. */
 export async function resolveSession(db: Kysely<Database>, request: FastifyRequest, reply: FastifyReply, secure: boolean) {
   const token = request.cookies[SESSION_COOKIE];
-  if (!token) return;
+  if (!token) {
+    if (request.cookies[SIGNED_IN_HINT_COOKIE]) clearCookies(reply);
+    return;
+  }
   const id = hashToken(token);
   const row = await db
     .selectFrom('sessions')
@@ -57,7 +72,7 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearCookies(reply);
     return;
   }
   const { session_expires_at: expiresAt, ...user } = row;

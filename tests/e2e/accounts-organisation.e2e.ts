@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { errorCatalogue } from '../../src/shared/messages';
+import { PASSWORD, shoot, signIn, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+import type { Page } from 'playwright-core';
+
+async function fillOrganisationForm(page: Page, email: string, name: string) {
+  await page.goto('/join_as_organisation');
+  await page.getByLabel('Adresse mail', { exact: true }).fill(email);
+  await page.getByLabel("Nom de l'organisation").fill(name);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+  const create = page.getByRole('button', { name: 'Créer le compte organisation' });
+  await expect(create.getAttribute('aria-disabled')).resolves.toBe('true');
+  await page.getByRole('checkbox', { name: /conditions d'utilisation.*18 ans/ }).check();
+  await expect(create.getAttribute('aria-disabled')).resolves.toBeNull();
+  await create.click();
+}
+
+describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('refuses an organisation whose e-mail is not on the allowlist', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/join_as_organisation');
+    await page.getByRole('link', { name: 'contact@example.org' }).waitFor();
+    await fillOrganisationForm(page, uniqueEmail('club'), 'Club Refusé');
+    await page.getByRole('alert').getByText(errorCatalogue['users/email-unauthorized']).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/join_as_organisation');
+    await context.close();
+  });
+
+  it('lets the admin allow an e-mail, then the organisation registers with it', async () => {
+    const email = uniqueEmail('rugby');
+    const admin = await openPage(browser, site.url);
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin');
+    await admin.page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+    for (const path of ['/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor']) {
+      expect(await admin.page.locator(`a[href="${path}"]`).count(), path).toBe(1);
+    }
+    await admin.page.getByRole('link', { name: 'Organisations' }).click();
+    await admin.page.getByRole('heading', { level: 1, name: 'Organisations' }).waitFor();
+    await admin.page.getByText('Aucune adresse autorisée pour le moment.').waitFor();
+    await admin.page.getByLabel('Adresse mail', { exact: true }).fill(email.toUpperCase());
+    await admin.page.getByRole('button', { name: 'Autoriser' }).click();
+    const allowlist = admin.page.getByRole('list', { name: 'Adresses autorisées' });
+    await allowlist.getByText(email, { exact: true }).waitFor();
+    // A second address, removed again.
+    await admin.page.getByLabel('Adresse mail', { exact: true }).fill('erreur@exemple.fr');
+    await admin.page.getByRole('button', { name: 'Autoriser' }).click();
+    await allowlist.getByText('erreur@exemple.fr', { exact: true }).waitFor();
+    await admin.page.getByRole('button', { name: 'Retirer erreur@exemple.fr' }).click();
+    await allowlist.getByText('erreur@exemple.fr', { exact: true }).waitFor({ state: 'detached' });
+    await shoot(admin.page, 'accounts-admin-organisations-desktop');
+
+    const club = await openPage(browser, site.url);
+    await fillOrganisationForm(club.page, email, 'Rugby Club Nord');
+    await club.page.waitForURL((url) => url.pathname === '/account');
+    await club.page.getByRole('heading', { level: 1, name: 'Rugby Club Nord', exact: true }).waitFor();
+    await club.page.getByText('Bonjour Rugby Club Nord 👋').waitFor();
+    await club.page.getByText(email, { exact: true }).waitFor();
+    expect(unexpected(club.errors)).toEqual([]);
+    await club.context.close();
+
+    await admin.page.reload();
+    await allowlist.getByText('Compte créé').waitFor();
+    await admin.page.getByRole('rowheader', { name: 'Rugby Club Nord' }).waitFor();
+    expect(unexpected(admin.errors)).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('looks right on a phone and a desktop', async () => {
+    for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      await page.goto('/join_as_organisation');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('Club-2025');
+      await shoot(page, `accounts-join_as_organisation-${viewport}`);
+      await signIn(page, ADMIN.email, ADMIN.password, '/admin');
+      await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
+      await shoot(page, `accounts-admin-${viewport}`);
+      await page.goto('/admin/organisations');
+      await page.getByRole('heading', { level: 2, name: 'Organisations inscrites' }).waitFor();
+      await shoot(page, `accounts-admin-organisations-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+});
