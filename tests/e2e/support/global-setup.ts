@@ -27,7 +27,6 @@ export default function setup(project: TestProject) {
   }
   project.provide('chromiumPath', chromiumPath);
   project.provide('browserSkipReason', chromiumPath ? '' : 'no Chromium found (set CHROME_PATH or install Debian’s chromium)');
-  if (!chromiumPath) return;
   const buildDir = path.resolve('.e2e-builds', String(process.pid));
   (snapshotBuild as (target: string) => void)(buildDir);
   project.provide('buildDir', buildDir);

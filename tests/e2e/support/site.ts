@@ -13,6 +13,8 @@ export interface Site {
   mailbox: Mailbox;
   dataDir: string;
   stop(): Promise<void>;
+  /** kill -9: no shutdown at all; the data folder is kept for a restart. */
+  crash(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -27,9 +29,9 @@ async function freePort(): Promise<number> {
  * The production server (build/node/main.js) on a free port with its own empty data folder
  * and a real SMTP capture, as a visitor's browser would reach it.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+export async function startSite(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Site> {
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-'));
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-')));
   const mailbox = await Mailbox.start();
   const url = `http://127.0.0.1:${port}`;
   const buildDir = inject('buildDir');
@@ -60,6 +62,11 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       await exited;
       await mailbox.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+      await mailbox.stop();
     },
   };
 }
