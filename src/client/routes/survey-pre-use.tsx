@@ -1,16 +1,14 @@
+import { SurveyPage } from '../features/surveys/SurveyPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Questionnaire avant utilisation",
+    title: 'Questionnaire avant utilisation',
     description: "Questionnaire anonyme pour les membres qui n'ont pas encore fait de trajet.",
-    path: '/calshare/surveys/pre-use', noindex: true,
+    path: '/calshare/surveys/pre-use',
+    noindex: true,
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Questionnaire avant utilisation</h1>
-    </div>
-  );
+  return <SurveyPage surveyId="pre-use" />;
 }
