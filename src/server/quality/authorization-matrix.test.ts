@@ -58,7 +58,7 @@ describe('authorisation matrix, generated from the route table', () => {
         const where = `${key} as ${role}: ${status} ${response.body.slice(0, 120)}`;
         if (status >= 500) failures.push(`5xx — ${where}`);
         else if (want === 'allowed' ? status === 403 || (status === 401 && route.group !== 'public') : status !== want) failures.push(`expected ${want} — ${where}`);
-        if (status >= 400 && response.headers['content-type']?.includes('json') && !isApiErrorBody(response.json())) failures.push(`error shape — ${where}`);
+        if (status >= 400 && String(response.headers['content-type']).includes('json') && !isApiErrorBody(response.json())) failures.push(`error shape — ${where}`);
       }
     }
     expect(failures).toEqual([]);
