@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
-import { browserAvailable, launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser';
+import { browserAvailable, launchBrowser, openPage, settle, screenshot, VIEWPORTS } from './support/browser';
 import { startSite, type Site } from './support/site';
 
 describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`, () => {
@@ -57,7 +57,7 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
       for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
         const { page, errors, context } = await openPage(browser, site.url, viewport);
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         expect(await page.title(), path).not.toBe('');
         expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
         expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);

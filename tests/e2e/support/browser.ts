@@ -53,3 +53,13 @@ export async function screenshot(page: Page, name: string) {
 }
 
 export const browserAvailable = () => Boolean(inject('chromiumPath'));
+
+/**
+ * Waits until the page has loaded and its first data requests are answered. Not
+ * 'networkidle': the live stream (/api/live) stays open for as long as the page does.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(400);
+}

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PUBLIC_PATHS } from '../../src/shared/routes';
+import { createMember, signIn, SITE_ENV } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, settle } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+const MEMBER_PATHS = ['/account', '/leave-a-print', '/vote', '/calshare/surveys/pre-use', '/calshare/surveys/post-use'];
+const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor'];
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it stands. */
+async function violations(page: Page) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!browserAvailable())(`accessibility ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('has no serious or critical axe violation on any public page, signed out', async () => {
+    const { page, context } = await openPage(browser, site.url, 'mobile');
+    const found: Record<string, string[]> = {};
+    for (const path of [...PUBLIC_PATHS, '/account']) {
+      await page.goto(path);
+      const list = await violations(page);
+      if (list.length) found[path] = list;
+    }
+    expect(found).toEqual({});
+    await context.close();
+  }, 300_000);
+
+  it('has none on the member pages and the admin pages, signed in', async () => {
+    const member = await createMember(site);
+    const found: Record<string, string[]> = {};
+    const asMember = await openPage(browser, site.url);
+    await signIn(asMember.page, member.email, member.password);
+    for (const path of MEMBER_PATHS) {
+      await asMember.page.goto(path);
+      const list = await violations(asMember.page);
+      if (list.length) found[path] = list;
+    }
+    const asAdmin = await openPage(browser, site.url);
+    await signIn(asAdmin.page, ADMIN.email, ADMIN.password, '/admin');
+    for (const path of ADMIN_PATHS) {
+      await asAdmin.page.goto(path);
+      const list = await violations(asAdmin.page);
+      if (list.length) found[path] = list;
+    }
+    expect(found).toEqual({});
+    await asMember.context.close();
+    await asAdmin.context.close();
+  }, 300_000);
+
+  it('registers with the keyboard alone', async () => {
+    const { page, context } = await openPage(browser, site.url);
+    await page.goto('/account?auth=register');
+    const email = page.getByLabel('Adresse mail', { exact: true });
+    await email.focus();
+    await page.keyboard.type('clavier@exemple.fr');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Clavier-Sportif-2025!');
+    // The show/hide toggle sits between the two password fields.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Clavier-Sportif-2025!');
+    await page.keyboard.press('Enter');
+    await page.getByLabel("Nom d'utilisateur").waitFor();
+    await page.getByLabel("Nom d'utilisateur").focus();
+    await page.keyboard.type('clavier');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Claude');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Vier');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/account');
+    await context.close();
+  });
+});
