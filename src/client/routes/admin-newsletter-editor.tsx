@@ -1,16 +1,14 @@
+import { NewsletterEditor } from '../features/newsletter/NewsletterEditor';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Newsletter",
-    description: "Rédiger et envoyer la newsletter.",
-    path: '/admin/newsletter-editor', noindex: true,
+    title: 'Newsletter',
+    description: 'Rédiger et envoyer la newsletter.',
+    path: '/admin/newsletter-editor',
+    noindex: true,
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Newsletter</h1>
-    </div>
-  );
+  return <NewsletterEditor />;
 }

@@ -1,16 +1,14 @@
+import { UnsubscribePage } from '../features/newsletter/UnsubscribePage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Désinscription de la newsletter",
-    description: "Désinscription de la newsletter.",
-    path: '/newsletter-unsubscribe', noindex: true,
+    title: 'Désinscription de la newsletter',
+    description: 'Désinscription de la newsletter.',
+    path: '/newsletter-unsubscribe',
+    noindex: true,
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Désinscription de la newsletter</h1>
-    </div>
-  );
+  return <UnsubscribePage />;
 }

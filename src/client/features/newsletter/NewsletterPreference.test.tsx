@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/user';
+import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { NewsletterPreference } from './NewsletterPreference';
+
+vi.hoisted(() => {
+  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
+  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('lets a member who unsubscribed subscribe again, and back out', async () => {
+  let user: CurrentUser = { ...LEA, newsletter: false };
+  const { calls } = stubApi({
+    'GET /api/auth/me': () => ({ status: 200, body: user }),
+    'PUT /api/account/newsletter': ({ body }) => {
+      user = { ...user, newsletter: (body as { subscribed: boolean }).subscribed };
+      return { status: 200, body };
+    },
+  });
+  renderPage(<NewsletterPreference />);
+  const checkbox = (await screen.findByLabelText('Recevoir la newsletter')) as HTMLInputElement;
+  expect(checkbox.checked).toBe(false);
+  fireEvent.click(checkbox);
+  expect(await screen.findByText('Tu recevras la newsletter.')).toBeTruthy();
+  expect(checkbox.checked).toBe(true);
+  expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ subscribed: true });
+  fireEvent.click(checkbox);
+  expect(await screen.findByText('Tu ne recevras plus la newsletter.')).toBeTruthy();
+  expect(checkbox.checked).toBe(false);
+});
+
+it('shows the server’s message and the unchanged choice when saving fails', async () => {
+  stubApi({
+    'GET /api/auth/me': { status: 200, body: LEA },
+    'PUT /api/account/newsletter': apiError(500, 'http/internal', 'Une erreur est survenue, essaye à nouveau ou contacte nous !'),
+  });
+  renderPage(<NewsletterPreference />);
+  const checkbox = (await screen.findByLabelText('Recevoir la newsletter')) as HTMLInputElement;
+  fireEvent.click(checkbox);
+  expect((await screen.findByRole('alert')).textContent).toContain('Une erreur est survenue, essaye à nouveau');
+  expect(checkbox.checked).toBe(true);
+});

@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface ClaimedDelivery {
+  newsletterId: string;
+  userId: string;
+  email: string;
+  name: string;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` deliveries that are due: waiting ones, ones whose retry delay is over,
+ * and ones whose claim's lease ran out (their worker died). `FOR UPDATE SKIP LOCKED` lets
+ * the workers of several instances claim at the same moment without ever taking the same
+ * row. The lease is the claim's lifetime: past it, another worker may take the row again.
+ */
+export async function claimDeliveries(
+  db: Kysely<Database>,
+  { limit, leaseMs, token }: { limit: number; leaseMs: number; token: string },
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    update newsletter_deliveries as d
+    set status = 'sending', claim_token = ${token}, available_at = now() + ${leaseMs}::float8 * interval '1 millisecond'
+    from (
+      select newsletter_id, user_id from newsletter_deliveries
+      where status in ('pending', 'sending') and available_at <= now()
+      order by available_at
+      limit ${limit}
+      for update skip locked
+    ) as due
+    where d.newsletter_id = due.newsletter_id and d.user_id = due.user_id
+    returning d.newsletter_id as "newsletterId", d.user_id as "userId", d.email, d.name, d.attempts`.execute(db);
+  return rows;
+}
+
+type Outcome = { newsletterId: string; userId: string; token: string };
+
+// Only the claim's holder records an outcome: a worker whose lease ran out changes nothing.
+const heldBy = ({ newsletterId, userId, token }: Outcome) =>
+  sql<boolean>`newsletter_id = ${newsletterId} and user_id = ${userId} and claim_token = ${token} and status = 'sending'`;
+
+/** Called only once the SMTP server accepted the message. */
+export async function markSent(db: Kysely<Database>, outcome: Outcome) {
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({ status: 'sent', sent_at: sql`now()`, claim_token: null, last_error: null })
+    .where(heldBy(outcome))
+    .execute();
+}
+
+/** A failed attempt: retried after a delay that doubles each time, until `maxAttempts`. */
+export async function markFailed(
+  db: Kysely<Database>,
+  outcome: Outcome,
+  { error, maxAttempts, retryDelayMs }: { error: string; maxAttempts: number; retryDelayMs: number },
+) {
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({
+      attempts: sql`attempts + 1`,
+      status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+      available_at: sql`now() + ${retryDelayMs}::float8 * power(2, attempts) * interval '1 millisecond'`,
+      last_error: error.slice(0, 500),
+      claim_token: null,
+    })
+    .where(heldBy(outcome))
+    .execute();
+}
+
+/** Hands back claimed deliveries that were not started (the worker is stopping). */
+export async function releaseClaim(db: Kysely<Database>, token: string) {
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({ status: 'pending', available_at: sql`now()`, claim_token: null })
+    .where('claim_token', '=', token)
+    .where('status', '=', 'sending')
+    .execute();
+}

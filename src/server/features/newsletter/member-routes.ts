@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { NewsletterPreference, UnsubscribePayload } from '../../../shared/newsletter/api';
+import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
+import { boolean, object, string } from '../../http/schema';
+import { isUuid } from '../accounts/users';
+import { setNewsletterSubscription } from './subscription';
+
+/** What a signed-in member does with their subscription. */
+export function newsletterMemberRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  // Spec §7 newsletter-unsubscribe, called by /newsletter-unsubscribe/{userId}: only for
+  // the member's own account, or by an admin.
+  app.post<{ Body: UnsubscribePayload }>(
+    '/api/fn/newsletter-unsubscribe',
+    { schema: { body: object({ userId: string({ maxLength: 64 }) }) } },
+    async (request) => {
+      const user = requireMember(request);
+      const userId = request.body.userId.trim().toLowerCase();
+      if (userId !== user.id && !user.roles.includes('admin')) throw new AppError(403, 'newsletter/not-your-account');
+      if (!isUuid(userId) || !(await setNewsletterSubscription(db, userId, false))) {
+        throw new AppError(404, 'newsletter/unknown-user');
+      }
+      return { data: { unsubscribed: true } };
+    },
+  );
+
+  // The account page's 'Recevoir la newsletter' checkbox (subscribing again, too).
+  app.put<{ Body: NewsletterPreference }>(
+    '/api/account/newsletter',
+    { schema: { body: object({ subscribed: boolean }) } },
+    async (request): Promise<NewsletterPreference> => {
+      const user = requireMember(request);
+      await setNewsletterSubscription(db, user.id, request.body.subscribed);
+      return { subscribed: request.body.subscribed };
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+import type { NewsletterFilter, NewsletterQueued, NewsletterSummary } from '../../../shared/newsletter/api';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { announce } from '../live/announce';
+import type { Recipient } from './mail';
+
+const ACCOUNT_TYPES = { users: 'user', organisations: 'organisation' } as const;
+
+/** PRODUCT.md: every account that has not unsubscribed, filtered by the target. */
+function recipientCondition(filter: NewsletterFilter | undefined) {
+  return filter ? sql`users.newsletter and users.account_type = ${ACCOUNT_TYPES[filter]}` : sql`users.newsletter`;
+}
+
+/** How a mail greets its recipient: a person by first name, an organisation by its name. */
+const recipientName = sql<string>`case when users.account_type = 'user' and users.firstname <> '' then users.firstname else users.username end`;
+
+export async function countRecipients(db: Kysely<Database>, filter: NewsletterFilter | undefined): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from users where ${recipientCondition(filter)}`.execute(db);
+  return Number(rows[0].count);
+}
+
+export interface NewNewsletter {
+  title: string;
+  description: string;
+  letter: string;
+  filter: NewsletterFilter | undefined;
+  createdBy: string;
+}
+
+/**
+ * Starts a sending: the newsletter and one delivery per recipient, written by ONE statement,
+ * so the list is exactly the subscribers of that instant (frozen: later accounts and
+ * unsubscribes do not change who was picked). Workers of every instance then send them.
+ */
+export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsletter): Promise<NewsletterQueued> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string; total: string }>`
+      with newsletter as (
+        insert into newsletters (title, description, letter, filter, created_by)
+        values (${newsletter.title}, ${newsletter.description}, ${newsletter.letter}, ${newsletter.filter ?? null}, ${newsletter.createdBy})
+        returning id
+      ), deliveries as (
+        insert into newsletter_deliveries (newsletter_id, user_id, email, name)
+        select newsletter.id, users.id, users.email, ${recipientName}
+        from newsletter cross join users
+        where ${recipientCondition(newsletter.filter)}
+        returning user_id
+      )
+      select newsletter.id, (select count(*) from deliveries) as total from newsletter`.execute(trx);
+    const queued = { newsletterId: rows[0].id, total: Number(rows[0].total) };
+    // Thrown inside the transaction: nothing is kept of a newsletter nobody would get.
+    if (queued.total === 0) throw new AppError(400, 'newsletter/no-recipients');
+    // Delivered at commit: every instance's worker wakes up, every open editor refreshes.
+    await announce(trx, 'newsletter', { newsletterId: queued.newsletterId, queued: true });
+    return queued;
+  });
+}
+
+/** The account a test mail is personalised for, whether or not it is subscribed. */
+export async function findRecipient(db: Kysely<Database>, userId: string): Promise<Recipient | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['users.id as userId', 'users.email', recipientName.as('name')])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The latest newsletters with their delivery counts, newest first. */
+export async function newsletterHistory(db: Kysely<Database>, limit = 20): Promise<NewsletterSummary[]> {
+  const rows = await db
+    .selectFrom('newsletters')
+    .leftJoin('newsletter_deliveries as d', 'd.newsletter_id', 'newsletters.id')
+    .select([
+      'newsletters.id',
+      'newsletters.title',
+      'newsletters.description',
+      'newsletters.filter',
+      'newsletters.created_at',
+      sql<string>`count(d.user_id)`.as('total'),
+      sql<string>`count(*) filter (where d.status = 'sent')`.as('sent'),
+      sql<string>`count(*) filter (where d.status = 'failed')`.as('failed'),
+    ])
+    .groupBy('newsletters.id')
+    .orderBy('newsletters.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const [total, sent, failed] = [Number(row.total), Number(row.sent), Number(row.failed)];
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      filter: row.filter,
+      createdAt: row.created_at.toISOString(),
+      total,
+      sent,
+      failed,
+      pending: total - sent - failed,
+    };
+  });
+}

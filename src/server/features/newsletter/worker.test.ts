@@ -1,0 +1,179 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPublicConfig } from '../../../shared/public-config';
+import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { createTestDatabase } from '../../testing/test-database';
+import { queueNewsletter } from './newsletters';
+import { insertAccounts } from './testing/accounts';
+import { statusCounts, waitUntilSettled } from './testing/deliveries';
+import { TestSmtp, type TestSmtpOptions } from './testing/smtp-server';
+import { NewsletterWorker, type WorkerSettings } from './worker';
+
+const FAST: Partial<WorkerSettings> = { ratePerSecond: 1000, retryDelayMs: 50, pollMs: 50, leaseMs: 10_000 };
+
+describe('the newsletter sending worker', () => {
+  let database: DatabaseHandle;
+  // Workers, mailers and servers of one test, stopped before the next test starts.
+  const cleanups: (() => Promise<void> | void)[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function smtp(options?: TestSmtpOptions) {
+    const server = await TestSmtp.start(options);
+    cleanups.push(() => server.stop());
+    return server;
+  }
+
+  function mailer(server: TestSmtp): Mailer {
+    const created = createMailer({ smtpUrl: server.url, from: 'Unissons <no-reply@exemple.fr>', dataDir: '/nonexistent' });
+    cleanups.push(() => created.close());
+    return created;
+  }
+
+  function worker(db: DatabaseHandle, server: TestSmtp, settings: Partial<WorkerSettings> = {}, via = mailer(server)) {
+    const created = new NewsletterWorker({ db: db.db, mailer: via, site: defaultPublicConfig, settings: { ...FAST, ...settings } });
+    cleanups.push(() => created.stop());
+    return created;
+  }
+
+  /** Only this test's accounts subscribed, so its newsletter goes to exactly them. */
+  async function newsletterTo(accounts: { id: string }[]) {
+    await database.db.updateTable('users').set({ newsletter: false }).execute();
+    await database.db
+      .updateTable('users')
+      .set({ newsletter: true })
+      .where(
+        'id',
+        'in',
+        accounts.map((account) => account.id),
+      )
+      .execute();
+    const queued = await queueNewsletter(database.db, {
+      title: 'Les nouvelles du mois',
+      description: 'Ce qui bouge chez nous',
+      letter: '## Bonjour\n\nDu nouveau !',
+      filter: undefined,
+      createdBy: accounts[0].id,
+    });
+    expect(queued.total).toBe(accounts.length);
+    return queued.newsletterId;
+  }
+
+  it('retries a refused recipient a bounded number of times, with a growing delay, and records the failure', async () => {
+    const normal = await insertAccounts(database.db, 4);
+    const refused = await insertAccounts(database.db, 2, { emails: ['refus-1@exemple.fr', 'refus-2@exemple.fr'] });
+    const flaky = await insertAccounts(database.db, 1, { emails: ['instable@exemple.fr'] });
+    const server = await smtp({
+      refuse: (address, attempt) => (address.startsWith('refus') ? 550 : address.startsWith('instable') && attempt === 1 ? 451 : undefined),
+    });
+    const newsletterId = await newsletterTo([...normal, ...refused, ...flaky]);
+    worker(database, server, { maxAttempts: 3 }).start();
+
+    const counts = await waitUntilSettled(database.db, newsletterId);
+    expect(counts).toEqual({ pending: 0, sending: 0, sent: 5, failed: 2 });
+    const copies = server.copies();
+    for (const account of [...normal, ...flaky]) expect(copies.get(account.email)).toBe(1);
+    for (const account of refused) expect(copies.get(account.email)).toBeUndefined();
+
+    // Three attempts each, the second wait about twice the first (50 ms, then 100 ms).
+    for (const account of refused) {
+      const times = server.attempts.get(account.email)!;
+      expect(times).toHaveLength(3);
+      expect(times[1] - times[0]).toBeGreaterThanOrEqual(45);
+      expect(times[2] - times[1]).toBeGreaterThanOrEqual(95);
+    }
+    const rows = await database.db
+      .selectFrom('newsletter_deliveries')
+      .select(['email', 'status', 'attempts', 'last_error', 'sent_at'])
+      .where('newsletter_id', '=', newsletterId)
+      .execute();
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    expect(byEmail.get('refus-1@exemple.fr')).toMatchObject({ status: 'failed', attempts: 3, sent_at: null });
+    expect(byEmail.get('refus-1@exemple.fr')!.last_error).toContain('550');
+    expect(byEmail.get('instable@exemple.fr')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(byEmail.get(normal[0].email)).toMatchObject({ status: 'sent', attempts: 0, last_error: null });
+  });
+
+  it('hands at most `concurrency` messages to the SMTP pool at once', async () => {
+    const accounts = await insertAccounts(database.db, 12);
+    const server = await smtp({ acceptDelayMs: 60 });
+    const newsletterId = await newsletterTo(accounts);
+    worker(database, server, { concurrency: 2 }).start();
+    await waitUntilSettled(database.db, newsletterId);
+    expect(server.accepted).toHaveLength(12);
+    expect(server.maxConcurrent).toBe(2);
+  });
+
+  it('keeps to its rate', async () => {
+    const accounts = await insertAccounts(database.db, 12);
+    const server = await smtp();
+    const newsletterId = await newsletterTo(accounts);
+    const startedAt = Date.now();
+    worker(database, server, { concurrency: 5, ratePerSecond: 20 }).start();
+    await waitUntilSettled(database.db, newsletterId);
+    // 12 starts, at most 20 a second: the last no sooner than 550 ms after the first.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(550);
+    expect(server.accepted).toHaveLength(12);
+  });
+
+  it('hands back the rest of its batch when stopped, for another worker to send', async () => {
+    const accounts = await insertAccounts(database.db, 10);
+    const server = await smtp();
+    const newsletterId = await newsletterTo(accounts);
+    const first = worker(database, server, { ratePerSecond: 10, concurrency: 1 });
+    first.start();
+    await server.waitForAccepted(3);
+    await first.stop();
+    const afterStop = await statusCounts(database.db, newsletterId);
+    expect(afterStop.sending).toBe(0);
+    expect(afterStop.sent).toBe(server.accepted.length);
+    expect(afterStop.pending).toBe(10 - server.accepted.length);
+
+    worker(database, server).start();
+    await waitUntilSettled(database.db, newsletterId);
+    expect([...server.copies().values()].every((count) => count === 1)).toBe(true);
+    expect(server.copies().size).toBe(10);
+  });
+
+  it('lets two workers on one database share a sending without sending anything twice', async () => {
+    const accounts = await insertAccounts(database.db, 300);
+    const server = await smtp();
+    const newsletterId = await newsletterTo(accounts);
+    // On PostgreSQL the second worker has its own connection pool, as another instance would.
+    const other = database.url ? await openDatabase({ databaseUrl: database.url }) : database;
+    if (other !== database) cleanups.push(() => other.close());
+    const sentBy = { a: 0, b: 0 };
+    const counting = (name: 'a' | 'b'): Mailer => {
+      const inner = mailer(server);
+      return {
+        async send(mail) {
+          await inner.send(mail);
+          sentBy[name] += 1;
+        },
+        close: () => inner.close(),
+      };
+    };
+    const settings = { ratePerSecond: 2000, concurrency: 5 };
+    worker(database, server, settings, counting('a')).start();
+    worker(other, server, settings, counting('b')).start();
+
+    const counts = await waitUntilSettled(database.db, newsletterId);
+    expect(counts.sent).toBe(300);
+    const copies = server.copies();
+    expect(copies.size).toBe(300);
+    expect([...copies.values()].every((count) => count === 1)).toBe(true);
+    expect(sentBy.a + sentBy.b).toBe(300);
+    expect(sentBy.a).toBeGreaterThan(0);
+    expect(sentBy.b).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMember, shoot, signIn, SITE_ENV, unexpected, type Member } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, SCREENSHOT_DIR } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+const MEMBERS = 24;
+const TITLE = 'Les nouvelles de mars';
+
+describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+  const members: Member[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+    for (let index = 0; index < MEMBERS; index += 1) members.push(await createMember(site, { firstname: `Lecteur${index}` }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('previews the e-mail, sends a test, then sends to every person with a live progress bar', async () => {
+    const { page, errors, context } = await openPage(browser, site.url);
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/newsletter-editor');
+    await page.getByRole('heading', { level: 1, name: 'Newsletter' }).waitFor();
+    expect(await page.getByLabel('Les deux').isChecked()).toBe(true);
+
+    await page.getByLabel('Titre').fill(TITLE);
+    await page.getByLabel('Description').fill('Un tournoi, une sortie vélo et des nouvelles de l’app');
+    await page
+      .getByLabel('Contenu')
+      .fill(
+        '## Au programme\n\n- Un **tournoi de foot** le 12 avril\n- Une sortie vélo le 20\n\n> Le sport rassemble.\n\nToutes les infos sur [le site](https://exemple.fr).',
+      );
+    const preview = page.frameLocator('iframe[title="Aperçu du mail"]');
+    await preview.getByRole('heading', { name: TITLE }).waitFor();
+    await preview.getByText('tournoi de foot').waitFor();
+    await preview.getByText('Bonjour Admin,').waitFor();
+
+    await page.getByLabel('Mail de test').fill('relecture@exemple.fr');
+    await page.getByRole('button', { name: 'Envoyer un mail de test' }).click();
+    const testSent = page.getByText('Message test bien envoyé !');
+    await testSent.waitFor();
+    const shownAt = Date.now();
+    const test = await site.mailbox.waitFor('relecture@exemple.fr');
+    expect(test.parsed.subject).toBe(`[TEST] ${TITLE}`);
+    await shoot(page, 'newsletter-editor-test-sent-desktop');
+    await testSent.waitFor({ state: 'detached', timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4000);
+
+    await page.getByLabel('Utilisateurs').check();
+    await page.getByRole('button', { name: 'Envoyer à tous' }).click();
+    // Every subscribed person: the members (the bootstrapped admin starts unsubscribed).
+    const confirmation = page.getByRole('group', { name: `Envoyer « ${TITLE} » à ${MEMBERS} destinataires (utilisateurs) ?` });
+    await confirmation.waitFor();
+    await shoot(page, 'newsletter-editor-confirm-desktop');
+    await confirmation.getByRole('button', { name: "Confirmer l'envoi" }).click();
+    await page.getByText('Newsletter envoyée !').waitFor();
+
+    // 10 mails a second: the bar moves for a couple of seconds, live.
+    const progress = page.getByRole('progressbar', { name: `Progression de l'envoi « ${TITLE} »` });
+    await page.getByText('Envoi en cours').waitFor();
+    await shoot(page, 'newsletter-editor-sending-desktop');
+    await page.getByText(`${MEMBERS} envoyés · 0 échec · ${MEMBERS} destinataires`).waitFor({ timeout: 20_000 });
+    expect(await progress.getAttribute('value')).toBe(String(MEMBERS));
+    await page.getByText('Terminé', { exact: true }).waitFor();
+    await shoot(page, 'newsletter-editor-sent-desktop');
+
+    const sent = site.mailbox.messages.filter((mail) => mail.parsed.subject === TITLE);
+    expect(sent).toHaveLength(MEMBERS);
+    for (const member of members) {
+      const copies = sent.filter((mail) => mail.recipients.includes(member.email.toLowerCase()));
+      expect(copies).toHaveLength(1);
+    }
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone', async () => {
+    const { page, errors, context } = await openPage(browser, site.url, 'mobile');
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/newsletter-editor');
+    await page.getByLabel('Titre').fill('Édition spéciale');
+    await page.getByLabel('Contenu').fill('Bonjour à **tous** !');
+    await page.frameLocator('iframe[title="Aperçu du mail"]').getByRole('heading', { name: 'Édition spéciale' }).waitFor();
+    await page.getByText(`${MEMBERS} envoyés`).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shoot(page, 'newsletter-editor-mobile');
+    // The preview on its own, scrolled into view (full-page captures leave iframes blank).
+    await page.locator('.newsletter-preview').screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-preview-mobile.png') });
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});

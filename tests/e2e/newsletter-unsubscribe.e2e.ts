@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CapturedMail } from '../../src/server/testing/mailbox';
+import { createMember, shoot, signIn, SITE_ENV, unexpected, type Member } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+  let lea: Member;
+  let tom: Member;
+  let zoe: Member;
+  const mails = new Map<string, CapturedMail>();
+
+  async function session(email: string, password: string): Promise<string> {
+    const response = await fetch(`${site.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return response.headers.getSetCookie()[0].split(';')[0];
+  }
+
+  async function subscribed(member: Member): Promise<boolean> {
+    const me = await fetch(`${site.url}/api/auth/me`, { headers: { cookie: await session(member.email, member.password) } });
+    return (await me.json()).newsletter;
+  }
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+    lea = await createMember(site, { firstname: 'Léa' });
+    tom = await createMember(site, { firstname: 'Tom' });
+    zoe = await createMember(site, { firstname: 'Zoé' });
+    const response = await fetch(`${site.url}/api/fn/newsletter-send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await session(ADMIN.email, ADMIN.password) },
+      body: JSON.stringify({ title: 'Bienvenue', desc: 'Premières nouvelles', letter: 'Bonjour à **tous** !' }),
+    });
+    expect(response.status).toBe(200);
+    for (const member of [lea, tom, zoe]) mails.set(member.email, await site.mailbox.waitFor(member.email));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  /** The path of the personal link at the bottom of the member's newsletter. */
+  function unsubscribeLink(member: Member): string {
+    const url = /href="([^"]*\/newsletter-unsubscribe\/[^"]+)"/.exec(mails.get(member.email)!.parsed.html!)![1];
+    return new URL(url).pathname;
+  }
+
+  it('unsubscribes a member who follows the link in the mail and signs in', async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const member = viewport === 'mobile' ? lea : tom;
+      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      await signIn(page, member.email, member.password, unsubscribeLink(member));
+      await page.getByRole('heading', { level: 1, name: 'Tu a bien été supprimé de la newsletter' }).waitFor();
+      await shoot(page, `newsletter-unsubscribed-${viewport}`);
+      expect(await subscribed(member)).toBe(false);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('refuses another member’s link, with the server’s message', async () => {
+    const { page, context } = await openPage(browser, site.url, 'mobile');
+    await signIn(page, zoe.email, zoe.password, unsubscribeLink(lea));
+    await page.getByRole('heading', { level: 1, name: 'Une erreur est survenue' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('Ce lien de désinscription correspond à un autre compte');
+    await shoot(page, 'newsletter-unsubscribe-error-mobile');
+    expect(await subscribed(zoe)).toBe(true);
+    await context.close();
+  });
+
+  it('unsubscribes without login through the one-click URL of the List-Unsubscribe header', async () => {
+    const header = mails.get(zoe.email)!.parsed.headers.find((entry) => entry.key === 'list-unsubscribe')!.value;
+    const url = new URL(/^<(.+)>$/.exec(header)![1]);
+    const response = await fetch(`${site.url}${url.pathname}${url.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await subscribed(zoe)).toBe(false);
+  });
+});
