@@ -1,13 +1,9 @@
 import { AccountPage } from '../features/account/AccountPage';
+import { NewsletterPreference } from '../features/newsletter/NewsletterPreference';
 import { pageMeta } from '../seo';
 
-export const meta = () =>
-  pageMeta({
-    title: "Mon compte",
-    description: "Ton compte membre.",
-    path: '/account', noindex: true,
-  });
+export const meta = () => pageMeta({ title: 'Mon compte', description: 'Ton compte membre.', path: '/account', noindex: true });
 
 export default function Page() {
-  return <AccountPage />;
+  return <AccountPage settings={<NewsletterPreference />} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { BioForm } from './BioForm';
 import { DeleteAccount } from './DeleteAccount';
@@ -8,8 +8,11 @@ import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
 import './account.css';
 
-/** /account, behind the member gate: the profile (spec §2) and what RGPD lets a member do. */
-export function AccountPage() {
+/**
+ * /account, behind the member gate: the profile (spec §2) and what RGPD lets a member do.
+ * Other features' settings (the newsletter) come in as `settings`, composed by the route.
+ */
+export function AccountPage({ settings }: { settings?: ReactNode }) {
   const { state } = useAuth();
   const [passwordReplaced, setPasswordReplaced] = useState(false);
   if (state.status !== 'signed-in') return null;
@@ -34,6 +37,7 @@ export function AccountPage() {
             <BioForm user={user} />
             <PictureForm user={user} />
             <PasswordForm />
+            {settings}
             <section className="card account-section" aria-labelledby="export-title">
               <h3 id="export-title" className="account-section__title">
                 Mes données

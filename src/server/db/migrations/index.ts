@@ -2,13 +2,21 @@ import type { Migration } from 'kysely';
 import * as settings from './20261121120000_settings';
 import * as accounts from './20261121130000_accounts';
 import * as words from './20261121140000_words';
+import * as sports from './20261121145000_sports';
+import * as wikiFeedbackEventReports from './20261121150000_wiki_feedback_event_reports';
+import * as surveys from './20261121160000_surveys';
+import * as newsletter from './20261121170000_newsletter';
 
 /**
- * Every migration, by timestamped name. Listed explicitly (not read from the folder) so the
- * production bundle carries them.
+ * Every migration, by timestamped name, in order. Listed explicitly (not read from the
+ * folder) so the production bundle carries them.
  */
 export const migrations: Record<string, Migration> = {
   '20261121120000_settings': settings,
   '20261121130000_accounts': accounts,
   '20261121140000_words': words,
+  '20261121145000_sports': sports,
+  '20261121150000_wiki_feedback_event_reports': wikiFeedbackEventReports,
+  '20261121160000_surveys': surveys,
+  '20261121170000_newsletter': newsletter,
 };
