@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureAdmin } from '../features/accounts/admin-bootstrap';
+import { registerMember } from '../testing/members';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { countRealAccounts, fillDemoData } from './demo-data';
+
+let test: TestApp;
+const admin = { email: 'admin@demo.unissons.invalid', password: 'Demo-Admin-2025!' };
+beforeAll(async () => {
+  test = await createTestApp();
+  await ensureAdmin(test.database.db, admin);
+});
+afterAll(async () => test.close());
+
+it('fills every part of the site through the API, and tells real accounts apart', async () => {
+  expect(await countRealAccounts(test.database.db, admin.email)).toBe(0);
+  const lines: string[] = [];
+  await fillDemoData(test.app, admin, { members: 12, organisations: 2 }, (line) => lines.push(line));
+  expect(lines.length).toBeGreaterThan(4);
+  expect(await countRealAccounts(test.database.db, admin.email)).toBe(0);
+
+  const words = (await test.app.inject({ method: 'GET', url: '/api/words' })).json().words;
+  expect(words.length).toBeGreaterThan(0);
+  const sports = (await test.app.inject({ method: 'GET', url: '/api/sports' })).json().sports;
+  expect(sports.length).toBeGreaterThan(10);
+  expect((await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users).toBe(13);
+
+  await registerMember(test.app);
+  expect(await countRealAccounts(test.database.db, admin.email)).toBe(1);
+});
