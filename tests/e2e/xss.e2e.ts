@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PASSWORD, signIn, SITE_ENV } from './accounts-support';
+import { browserAvailable, launchBrowser, openPage, settle } from './support/browser';
+import { ADMIN, startSite, type Site } from './support/site';
+
+const PAYLOAD = '<img src=x onerror=window.__xss=1>';
+
+/** The payload is on the page as text, and no element came out of it. */
+async function expectInert(page: Page, path: string) {
+  await page.goto(path);
+  await settle(page);
+  await page.getByText(PAYLOAD, { exact: false }).first().waitFor({ timeout: 5000 });
+  expect(await page.locator('img[src="x"]').count(), path).toBe(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss), path).toBeUndefined();
+}
+
+describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('in names, bio, words and sport names, on every page that shows them', async () => {
+    const member = await openPage(browser, site.url);
+    const api = member.context.request;
+    const email = 'xss@exemple.fr';
+    const registered = await api.post('/api/fn/users-registerUser', {
+      data: { email, username: PAYLOAD.slice(0, 30), firstname: PAYLOAD, lastname: PAYLOAD, pwd: PASSWORD },
+    });
+    expect(registered.status()).toBe(200);
+    expect((await api.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+    expect((await api.patch('/api/account/profile', { data: { bio: PAYLOAD } })).status()).toBe(200);
+    const word = await api.post('/api/words', { data: { content: `${PAYLOAD} bravo` } });
+    expect(word.status()).toBe(201);
+    expect((await api.post('/api/sports', { data: { name: PAYLOAD, emoji: '' } })).status()).toBe(201);
+
+    const admin = await openPage(browser, site.url);
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    await expectInert(admin.page, '/admin/moderation');
+    const adminApi = admin.context.request;
+    const { id } = await word.json();
+    expect((await adminApi.post(`/api/admin/words/${id}/approve`, { data: {} })).status()).toBe(204);
+    const sportId = encodeURIComponent(PAYLOAD.toLowerCase());
+    expect((await adminApi.post(`/api/admin/sports/${sportId}/approve`, { data: {} })).status()).toBe(204);
+
+    await expectInert(member.page, '/');
+    await expectInert(member.page, '/vote');
+    await expectInert(member.page, '/account');
+    await member.context.close();
+    await admin.context.close();
+  });
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const path of ['/', '/join', '/api/health', '/api/words']) {
+      const response = await fetch(`${site.url}${path}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('server'), path).toBeNull();
+      expect(response.headers.get('x-powered-by'), path).toBeNull();
+      // http://127.0.0.1 here: HSTS only when PUBLIC_URL is https (tested in the API suite).
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
+    const login = await fetch(`${site.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const cookies = login.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith('unissons_session='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).toMatch(/Path=\//);
+  });
+});
