@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { publicConfig } from './config';
+import { VISUALS, visualPath } from './features/calshare/visuals';
 
 interface PageMeta {
   title: string;
@@ -24,6 +25,10 @@ export function pageMeta({ title, description, path, noindex }: PageMeta): MetaD
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    { property: 'og:image', content: `${publicConfig.publicUrl}${visualPath('openGraph')}` },
+    { property: 'og:image:width', content: String(VISUALS.openGraph.width) },
+    { property: 'og:image:height', content: String(VISUALS.openGraph.height) },
+    { property: 'og:image:alt', content: VISUALS.openGraph.label },
     { name: 'twitter:card', content: 'summary_large_image' },
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];

@@ -6,7 +6,16 @@ import type { DatabaseHandle } from './db/connection';
 import { accountsFeature } from './features/accounts/index';
 import { resolveSession } from './features/accounts/sessions';
 import { healthRoutes } from './features/health/routes';
+import { downloadFeature } from './features/download/index';
+import { reportEventFeature } from './features/report-event/index';
+import { seoFeature } from './features/seo/index';
+import { wikiFeature } from './features/wiki/index';
+import { moderationFeature } from './features/moderation/index';
+import { sportsFeature } from './features/sports/index';
+import { settingsFeature } from './features/settings/index';
+import { surveysFeature } from './features/surveys/index';
 import { wordsFeature } from './features/words/index';
+import { newsletterFeature } from './features/newsletter/index';
 import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
@@ -75,7 +84,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
-  await registerFeatureRoutes(app, [accountsFeature, wordsFeature]);
+  await registerFeatureRoutes(app, [accountsFeature, wordsFeature, sportsFeature, moderationFeature, surveysFeature, settingsFeature, wikiFeature, reportEventFeature, downloadFeature, seoFeature, newsletterFeature]);
   await registerStaticClient(app, pages);
   return app;
 }

@@ -69,6 +69,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'newsletter/no-recipients': 'Aucun destinataire pour cette cible 🙁',
   'newsletter/not-your-account': 'Ce lien de désinscription correspond à un autre compte 🙁',
   'newsletter/invalid-link': "Ce lien de désinscription n'est pas valide 🙁",
+  'newsletter/test-not-sent': "Le mail de test n'a pas pu être envoyé, réessaie dans un instant 🙁",
   'event-reports/invalid-event-name': "Indique le nom de l'événement (120 caractères au plus) 🙁",
   'event-reports/invalid-sport': 'Indique le sport (60 caractères au plus) 🙁',
   'event-reports/invalid-date': "Choisis la date de l'événement : aujourd'hui ou plus tard, dans les trois ans 🙁",

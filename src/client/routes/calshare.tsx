@@ -1,5 +1,7 @@
-import { pageMeta } from '../seo';
+import { CalshareLanding } from '../features/calshare/CalshareLanding';
+import { SupportersWall } from '../features/words/SupportersWall';
 import { publicConfig } from '../config';
+import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
@@ -9,9 +11,5 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>{`${publicConfig.appName}`}</h1>
-    </div>
-  );
+  return <CalshareLanding supportersWall={<SupportersWall />} />;
 }

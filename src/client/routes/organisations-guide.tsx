@@ -1,16 +1,14 @@
+import { OrganisationsGuide } from '../features/calshare/OrganisationsGuide';
+import { publicConfig } from '../config';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Guide des organisations",
-    description: "Organisations : comment créer votre compte et publier vos événements sur l'app.",
+    title: 'Guide des organisations',
+    description: `Clubs, associations, organisateurs : ouvre ton compte organisation et publie tes événements sur ${publicConfig.appName} en trois étapes.`,
     path: '/calshare/organisations',
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Guide des organisations</h1>
-    </div>
-  );
+  return <OrganisationsGuide />;
 }

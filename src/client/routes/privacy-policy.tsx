@@ -1,16 +1,14 @@
+import policy from '../../../content/privacy-policy.md';
+import { PrivacyPolicy } from '../features/legal/PrivacyPolicy';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Politique de confidentialité",
-    description: "Comment nous collectons, utilisons et protégeons tes données personnelles.",
+    title: policy.title,
+    description: policy.description,
     path: '/calshare/privacy_policy',
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Politique de confidentialité</h1>
-    </div>
-  );
+  return <PrivacyPolicy policy={policy} />;
 }

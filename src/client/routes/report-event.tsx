@@ -1,16 +1,14 @@
+import { ReportEventPage } from '../features/report-event/ReportEventPage';
+import { publicConfig } from '../config';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: "Signaler un événement",
-    description: "Signale un événement sportif pour qu'il apparaisse dans l'app de covoiturage.",
+    title: 'Signaler un événement',
+    description: `Signale un événement sportif pour qu'il apparaisse dans ${publicConfig.appName} et que chacun puisse s'y rendre en covoiturage.`,
     path: '/go_with_calshare',
   });
 
 export default function Page() {
-  return (
-    <div className="container section">
-      <h1>Signaler un événement</h1>
-    </div>
-  );
+  return <ReportEventPage />;
 }

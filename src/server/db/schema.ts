@@ -6,7 +6,12 @@ import type {
   UserPicturesTable,
   UsersTable,
 } from '../features/accounts/tables';
+import type { EventReportsTable } from '../features/report-event/tables';
+import type { WikiFeedbackTable } from '../features/wiki/tables';
+import type { SurveyAnswersTable, SurveySubmissionsTable } from '../features/surveys/tables';
 import type { WordsTable } from '../features/words/tables';
+import type { SportReactionsTable, SportsTable } from '../features/sports/tables';
+import type { NewsletterDeliveriesTable, NewslettersTable } from '../features/newsletter/tables';
 
 /**
  * The database as Kysely sees it. Each feature adds its tables here, next to the migration
@@ -19,7 +24,15 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   organisation_allowlist: OrganisationAllowlistTable;
+  wiki_feedback: WikiFeedbackTable;
+  event_reports: EventReportsTable;
+  survey_answers: SurveyAnswersTable;
+  survey_submissions: SurveySubmissionsTable;
   words: WordsTable;
+  sports: SportsTable;
+  sport_reactions: SportReactionsTable;
+  newsletters: NewslettersTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }
 
 export interface SettingsTable {

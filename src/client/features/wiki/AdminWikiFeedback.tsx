@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { WikiFeedbackCounts } from '../../../shared/wiki';
+import { errorMessage } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { getWikiFeedbackCounts } from './api';
+import { WIKI_ARTICLES } from './articles';
+
+/** 'Cet article t'a-t-il aidé ?' answers per article, for the admin (GET /api/admin/wiki-feedback). */
+export function AdminWikiFeedback() {
+  const [counts, setCounts] = useState<WikiFeedbackCounts['articles']>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getWikiFeedbackCounts(controller.signal).then(
+      (response) => setCounts(response.articles),
+      (caught: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessage(caught));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <section className="stack" aria-labelledby="wiki-feedback-title">
+      <h2 id="wiki-feedback-title">Avis sur les articles d'aide</h2>
+      {error && <ErrorBox message={error} />}
+      {!counts && !error && <Spinner label="Chargement des avis…" />}
+      {counts && (
+        <div className="table-scroll prose" tabIndex={0} role="region" aria-labelledby="wiki-feedback-title">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Article</th>
+                <th scope="col">Oui</th>
+                <th scope="col">Non</th>
+                <th scope="col">Utile</th>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.map(({ articleId, helpful, notHelpful }) => {
+                const total = helpful + notHelpful;
+                return (
+                  <tr key={articleId}>
+                    <th scope="row">{WIKI_ARTICLES[articleId].title}</th>
+                    <td>{helpful}</td>
+                    <td>{notHelpful}</td>
+                    <td>{total === 0 ? '—' : `${Math.round((100 * helpful) / total)} %`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { PUBLIC_PATHS } from '../../../shared/routes';
+
+/** Pages that are personal, administrative or only a redirect: nothing for a search engine. */
+const PRIVATE_PREFIXES = [
+  '/api/',
+  '/admin',
+  '/account',
+  '/leave-a-print',
+  '/calshare/surveys/',
+  '/calshare/download',
+  '/newsletter-unsubscribe/',
+];
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+
+/** Every prerendered public page, at the address the canonical links give (PUBLIC_URL). */
+export function sitemapXml(publicUrl: string): string {
+  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}

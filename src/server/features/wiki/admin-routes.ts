@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { WIKI_ARTICLE_IDS, type WikiFeedbackCounts } from '../../../shared/wiki';
+
+/** The answers to 'Cet article t'a-t-il aidé ?', counted per article for /admin. */
+export function wikiAdminRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  app.get('/api/admin/wiki-feedback', async (): Promise<WikiFeedbackCounts> => {
+    const rows = await db
+      .selectFrom('wiki_feedback')
+      .select(['article_id', 'helpful', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy(['article_id', 'helpful'])
+      .execute();
+    const count = (articleId: string, helpful: boolean) =>
+      Number(rows.find((row) => row.article_id === articleId && row.helpful === helpful)?.count ?? 0);
+    return {
+      articles: WIKI_ARTICLE_IDS.map((articleId) => ({
+        articleId,
+        helpful: count(articleId, true),
+        notHelpful: count(articleId, false),
+      })),
+    };
+  });
+}

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { USER_AGENTS } from '../../src/shared/user-agents.fixture';
+import { browserAvailable, launchBrowser } from './support/browser';
+import { startSite, type Site } from './support/site';
+
+// The stores' default addresses (config defaults), which the pages were built with.
+const APP_STORE = 'https://www.apple.com/app-store/';
+const GOOGLE_PLAY = 'https://play.google.com/store/apps';
+
+describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it.each([
+    ['iphoneSafari', APP_STORE],
+    ['iphoneInstagram', APP_STORE],
+    ['ipadMobileMode', APP_STORE],
+    ['androidChrome', GOOGLE_PLAY],
+    ['androidSamsung', GOOGLE_PLAY],
+    ['windowsEdge', '/calshare'],
+    ['googlebot', '/calshare'],
+  ] as const)('redirects %s on the server to %s', async (device, location) => {
+    const response = await fetch(`${site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS[device] }, redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  /**
+   * Opens /calshare/download as a device and answers where the browser went: a store
+   * (there is no internet here, so a store page is answered by the test or, after a
+   * server redirect that Playwright cannot intercept, only requested) or a page of the site.
+   */
+  async function landing(options: { userAgent: string; hasTouch?: boolean; isMobile?: boolean }): Promise<string> {
+    const context = await browser.newContext({ baseURL: site.url, ...options, viewport: { width: 1024, height: 768 } });
+    const store = /^https:\/\/(www\.apple\.com|play\.google\.com)\//;
+    await context.route(store, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Store</title>' }));
+    const page = await context.newPage();
+    let storeRequested: string | undefined;
+    page.on('request', (request) => {
+      if (store.test(request.url())) storeRequested ??= request.url();
+    });
+    await page.goto('/calshare/download').catch(() => undefined);
+    await expect.poll(() => storeRequested ?? new URL(page.url()).pathname).not.toBe('/calshare/download');
+    const url = storeRequested ?? page.url();
+    await context.close();
+    return url;
+  }
+
+  it('sends an iPad in desktop mode to the App Store by its touch screen, and a Mac to /calshare', async () => {
+    const mac = await fetch(`${site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS.ipadDesktopMode }, redirect: 'manual' });
+    expect(mac.status).toBe(200);
+    expect(mac.headers.get('content-type')).toMatch(/^text\/html/);
+    await expect(landing({ userAgent: USER_AGENTS.ipadDesktopMode, hasTouch: true })).resolves.toBe(APP_STORE);
+    await expect(landing({ userAgent: USER_AGENTS.ipadDesktopMode })).resolves.toBe(`${site.url}/calshare`);
+    await expect(landing({ userAgent: USER_AGENTS.macChrome })).resolves.toBe(`${site.url}/calshare`);
+  });
+
+  it('follows the same rule in a real browser for phones', async () => {
+    await expect(landing({ userAgent: USER_AGENTS.iphoneSafari, isMobile: true, hasTouch: true })).resolves.toBe(APP_STORE);
+    await expect(landing({ userAgent: USER_AGENTS.androidChrome, isMobile: true, hasTouch: true })).resolves.toBe(GOOGLE_PLAY);
+    await expect(landing({ userAgent: USER_AGENTS.windowsEdge })).resolves.toBe(`${site.url}/calshare`);
+  });
+});

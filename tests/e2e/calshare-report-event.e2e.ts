@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EventReportsResponse } from '../../src/shared/event-report';
+import { adminCookie, apiJson, shootWholePage, unexpected } from './calshare-support';
+import { browserAvailable, launchBrowser, openPage } from './support/browser';
+import { startSite, type Site } from './support/site';
+
+function inDays(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inject('browserSkipReason')}`, () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('takes a report, says what is wrong before sending, thanks, and shows it to the admin', async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      await page.goto('/go_with_calshare');
+      await shootWholePage(page, `go_with_calshare-${viewport}`);
+      const eventName = `Trail des Crêtes ${viewport}`;
+      await page.getByLabel("Nom de l'événement").fill(eventName);
+      await page.getByLabel('Sport').fill('Trail');
+      await page.getByLabel('Date').fill(inDays(40));
+      await page.getByLabel('Lieu').fill('Gérardmer (88)');
+      await page.getByLabel("Lien vers l'événement").fill('pas un lien');
+      await page.getByLabel('Ton adresse mail (facultatif)').click();
+      await expect(page.getByText(/Indique un lien valide/).isVisible()).resolves.toBe(true);
+      const send = page.getByRole('button', { name: 'Envoyer le signalement' });
+      await expect(send.getAttribute('aria-disabled')).resolves.toBe('true');
+
+      await page.getByLabel("Lien vers l'événement").fill('www.trail-des-cretes.fr');
+      await page.getByLabel('Ton adresse mail (facultatif)').fill('orga@trail-cretes.fr');
+      await expect(send.getAttribute('aria-disabled')).resolves.toBeNull();
+      await send.click();
+      await page.getByRole('heading', { name: "Merci, c'est bien reçu !" }).waitFor();
+      await shootWholePage(page, `go_with_calshare-sent-${viewport}`);
+      await page.getByRole('button', { name: 'Signaler un autre événement' }).click();
+      await expect((page.getByLabel("Nom de l'événement")).inputValue()).resolves.toBe('');
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+
+      const { body } = await apiJson<EventReportsResponse>(site, '/api/admin/event-reports', { cookie: await adminCookie(site) });
+      expect(body.reports[0]).toMatchObject({
+        eventName,
+        sport: 'Trail',
+        date: inDays(40),
+        place: 'Gérardmer (88)',
+        link: 'https://www.trail-des-cretes.fr',
+        email: 'orga@trail-cretes.fr',
+      });
+    }
+  });
+
+  it('refuses a report the rules do not allow, whatever the form did', async () => {
+    const response = await apiJson<{ error: { code: string } }>(site, '/api/event-reports', {
+      method: 'POST',
+      body: { eventName: 'Match', sport: 'Foot', date: inDays(-30), place: 'Lens', link: 'https://rclens.fr', email: '' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('event-reports/invalid-date');
+  });
+});
