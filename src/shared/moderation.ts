@@ -10,4 +10,6 @@ export interface ModerationQueue {
 export interface AdminSummary {
   pendingWords: number;
   pendingSports: number;
+  /** Events reported on /go_with_calshare. */
+  eventReports: number;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getAdminSummary, type AdminSummary } from './api';
 import './admin.css';
@@ -47,8 +47,11 @@ const PAGES: AdminPage[] = [
   },
 ];
 
-/** /admin (PRODUCT.md): every admin page, with what waits for review. */
-export function AdminHome() {
+/**
+ * /admin (PRODUCT.md): every admin page, with what waits for review. Other features' admin
+ * panels (event reports, wiki feedback) come in as children, composed by the route.
+ */
+export function AdminHome({ children }: { children?: ReactNode }) {
   // Counts are a bonus: without them (endpoint down or not there yet) the links still work.
   const [summary, setSummary] = useState<AdminSummary>();
 
@@ -96,6 +99,7 @@ export function AdminHome() {
           );
         })}
       </ul>
+      {children}
     </div>
   );
 }

@@ -1,11 +1,8 @@
 import type { AdminOrganisationsResponse } from '../../../shared/accounts';
-import type { AdminSummary as ModerationSummary } from '../../../shared/moderation';
+import type { AdminSummary } from '../../../shared/moderation';
 import { api } from '../../api/http';
 
-/** What waits for the admin (GET /api/admin/summary); event reports once that feature counts them. */
-export interface AdminSummary extends ModerationSummary {
-  eventReports?: number;
-}
+export type { AdminSummary };
 
 export function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
   return api<AdminSummary>('/api/admin/summary', { signal });

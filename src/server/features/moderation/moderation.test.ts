@@ -23,7 +23,7 @@ it('lists pending words and sports oldest first, with authors, for the admin onl
   expect(body.publishedWords).toEqual([]);
 
   const summary = await test.app.inject({ method: 'GET', url: '/api/admin/summary', headers: { cookie: admin.cookie } });
-  expect(summary.json()).toMatchObject({ pendingWords: 2, pendingSports: 1 });
+  expect(summary.json()).toEqual({ pendingWords: 2, pendingSports: 1, eventReports: 0 });
 
   expect((await test.app.inject({ method: 'GET', url: '/api/admin/moderation', headers: { cookie: first.cookie } })).statusCode).toBe(403);
   expect((await test.app.inject({ method: 'GET', url: '/api/admin/summary' })).statusCode).toBe(401);

@@ -67,6 +67,7 @@ export function moderationRoutes(app: FastifyInstance) {
       .selectNoFrom([
         sql<number>`(select count(*)::int from words where not public)`.as('pendingWords'),
         sql<number>`(select count(*)::int from sports where not public)`.as('pendingSports'),
+        sql<number>`(select count(*)::int from event_reports)`.as('eventReports'),
       ])
       .executeTakeFirstOrThrow();
     return row;
