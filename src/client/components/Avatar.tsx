@@ -1,12 +1,14 @@
 // Brand colours with white text at 4.5:1 or more.
 const BACKGROUNDS = ['#0b3d91', '#0b1f4d', '#c2410c', '#157a3b', '#6d28d9', '#b4235a'];
 
-/** 'LM' for 'Léa Martin', 'CR' for 'Club de Rugby', '?' when nothing usable is known. */
+const PARTICLES = /^(de|du|des|la|le|les|d'|l'|et|&)$/i;
+
+/** 'LM' for 'Léa Martin', 'CR' for 'Club de Rugby', 'LF' for '« Les Foulées »', '?' when nothing usable. */
 export function initialsOf(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter((word) => /\p{L}|\p{N}/u.test(word) && !/^(de|du|des|la|le|les|d'|l')$/i.test(word))
-    .map((word) => Array.from(word)[0] ?? '')
+  const words = name.split(/\s+/).filter((word) => /\p{L}|\p{N}/u.test(word));
+  const meaningful = words.filter((word, index) => index === 0 || !PARTICLES.test(word));
+  const letters = meaningful
+    .map((word) => Array.from(word).find((char) => /\p{L}|\p{N}/u.test(char)) ?? '')
     .slice(0, 2)
     .join('');
   return letters.toLocaleUpperCase('fr') || '?';

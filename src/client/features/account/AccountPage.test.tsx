@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/user';
 import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
 import { AccountPage } from './AccountPage';
-import { DefaultAvatar, initials } from './DefaultAvatar';
 
 vi.hoisted(() => {
   const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
@@ -171,20 +170,5 @@ describe('after a temporary password', () => {
     expect(await screen.findByLabelText('Bio')).toBeTruthy();
     expect(screen.getByText('Ton nouveau mot de passe est enregistré.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ newPassword: 'Nouveau-mot-2025!' });
-  });
-});
-
-describe('DefaultAvatar', () => {
-  it.each([
-    [{ accountType: 'user', firstname: 'léa', lastname: 'Martin', username: 'lea93' }, 'LM'],
-    [{ accountType: 'user', firstname: 'Élodie', lastname: '', username: 'elo' }, 'É'],
-    [{ accountType: 'organisation', firstname: '', lastname: '', username: 'Club de Rugby' }, 'CD'],
-    [{ accountType: 'organisation', firstname: '', lastname: '', username: 'AS - 93' }, 'A9'],
-    [{ accountType: 'organisation', firstname: '', lastname: '', username: '' }, '?'],
-  ] as const)('draws %o as %s', (user, expected) => {
-    expect(initials({ uuid: 'x', ...user })).toBe(expected);
-    render(<DefaultAvatar user={{ uuid: 'x', ...user }} label="Photo" />);
-    expect(screen.getByRole('img', { name: 'Photo' }).textContent).toBe(expected);
-    cleanup();
   });
 });

@@ -2,7 +2,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../auth/test-helpers';
-import { organisationInitials } from './OrganisationAvatar';
 import { OrganisationsMarquee } from './OrganisationsMarquee';
 
 afterEach(() => {
@@ -48,10 +47,4 @@ it('invites the first organisations when there are none, and says so when the li
   stubApi({ 'POST /api/fn/users-getOrganisations': apiError(500, 'http/internal', 'Une erreur est survenue, essaye à nouveau ou contacte nous !') });
   render(<OrganisationsMarquee />);
   expect((await screen.findByText(/n'a pas pu être chargée/)).textContent).toContain('Une erreur est survenue');
-});
-
-it('makes initials from the words of the name', () => {
-  expect(organisationInitials('Club de Rugby')).toBe('CD');
-  expect(organisationInitials('  « Les Foulées »  ')).toBe('LF');
-  expect(organisationInitials('***')).toBe('?');
 });

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { getOrganisations } from './api';
-import { OrganisationAvatar } from './OrganisationAvatar';
+import { Avatar } from '../../components/Avatar';
 
 /** Spec §9: the list scrolls at 4 seconds per organisation. */
 export const SECONDS_PER_ORGANISATION = 4;
@@ -62,14 +62,14 @@ export function OrganisationsMarquee() {
       >
         {organisations.map((organisation, index) => (
           <li key={`${organisation.username}-${index}`} className="org-marquee__item">
-            <OrganisationAvatar organisation={organisation} />
+            <Avatar name={organisation.username} src={organisation.profilePic} size={48} />
             <span className="org-marquee__name">{organisation.username}</span>
           </li>
         ))}
         {loop &&
           organisations.map((organisation, index) => (
             <li key={`copy-${organisation.username}-${index}`} className="org-marquee__item" aria-hidden="true">
-              <OrganisationAvatar organisation={organisation} />
+              <Avatar name={organisation.username} src={organisation.profilePic} size={48} />
               <span className="org-marquee__name">{organisation.username}</span>
             </li>
           ))}

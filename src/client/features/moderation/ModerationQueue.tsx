@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ModerationQueue as Queue } from '../../../shared/moderation';
 import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
@@ -7,6 +7,34 @@ import { Spinner } from '../../components/Spinner';
 import { useLive } from '../../hooks/useLive';
 import { approveSport, approveWord, fetchQueue, refuseSport, refuseWord, setWordVip } from './api';
 import './moderation.css';
+
+interface PendingItemProps {
+  text: ReactNode;
+  meta: string;
+  itemKey: string;
+  /** The key of the action under way, if any. */
+  busy: string | undefined;
+  onApprove(): void;
+  onRefuse(): void;
+}
+
+/** A word or sport waiting for review, with 'Approuver' and 'Refuser'. */
+function PendingItem({ text, meta, itemKey, busy, onApprove, onRefuse }: PendingItemProps) {
+  return (
+    <li className="card moderation-item">
+      {text}
+      <p className="muted">{meta}</p>
+      <div className="cluster">
+        <Button size="small" busy={busy === `approve-${itemKey}`} onClick={onApprove}>
+          Approuver
+        </Button>
+        <Button size="small" variant="secondary" busy={busy === `refuse-${itemKey}`} onClick={onRefuse}>
+          Refuser
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -51,20 +79,15 @@ export function ModerationQueue() {
         ) : (
           <ul className="moderation-list" role="list">
             {queue.pendingWords.map((word) => (
-              <li key={word.id} className="card moderation-item">
-                <blockquote className="moderation-item__text">{word.content}</blockquote>
-                <p className="muted">
-                  {word.author} · {formatDate(word.createdAt)}
-                </p>
-                <div className="cluster">
-                  <Button size="small" busy={busy === `approve-${word.id}`} onClick={() => act(`approve-${word.id}`, () => approveWord(word.id))}>
-                    Approuver
-                  </Button>
-                  <Button size="small" variant="secondary" busy={busy === `refuse-${word.id}`} onClick={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}>
-                    Refuser
-                  </Button>
-                </div>
-              </li>
+              <PendingItem
+                key={word.id}
+                text={<blockquote className="moderation-item__text">{word.content}</blockquote>}
+                meta={`${word.author} · ${formatDate(word.createdAt)}`}
+                busy={busy}
+                itemKey={word.id}
+                onApprove={() => act(`approve-${word.id}`, () => approveWord(word.id))}
+                onRefuse={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}
+              />
             ))}
           </ul>
         )}
@@ -77,22 +100,19 @@ export function ModerationQueue() {
         ) : (
           <ul className="moderation-list" role="list">
             {queue.pendingSports.map((sport) => (
-              <li key={sport.id} className="card moderation-item">
-                <p className="moderation-item__text">
-                  <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
-                </p>
-                <p className="muted">
-                  {sport.submittedBy} · {formatDate(sport.createdAt)}
-                </p>
-                <div className="cluster">
-                  <Button size="small" busy={busy === `approve-${sport.id}`} onClick={() => act(`approve-${sport.id}`, () => approveSport(sport.id))}>
-                    Approuver
-                  </Button>
-                  <Button size="small" variant="secondary" busy={busy === `refuse-${sport.id}`} onClick={() => act(`refuse-${sport.id}`, () => refuseSport(sport.id))}>
-                    Refuser
-                  </Button>
-                </div>
-              </li>
+              <PendingItem
+                key={sport.id}
+                text={
+                  <p className="moderation-item__text">
+                    <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
+                  </p>
+                }
+                meta={`${sport.submittedBy} · ${formatDate(sport.createdAt)}`}
+                busy={busy}
+                itemKey={sport.id}
+                onApprove={() => act(`approve-${sport.id}`, () => approveSport(sport.id))}
+                onRefuse={() => act(`refuse-${sport.id}`, () => refuseSport(sport.id))}
+              />
             ))}
           </ul>
         )}
