@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Kept apart from vite.config.ts: the reactRouter() plugin must not run under Vitest.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on these 2-core
+    // machines. The tests mostly wait on databases, servers and browsers, so run three.
+    maxWorkers: 3,
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {
@@ -24,7 +27,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['./tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

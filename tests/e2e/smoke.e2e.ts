@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
         await context.close();
       }
     }
-  });
+  }, 240_000);
 
   it('shows the sign-in switch on a members-only page when signed out', async () => {
     const { page, context } = await openPage(browser, site.url);
