@@ -100,7 +100,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       for (const name of organisations) await region.getByText(name).first().waitFor();
       await expect(region.locator('.marquee__track').evaluate((track: HTMLElement) => track.style.animationDuration)).resolves.toBe(`${organisations.length * 4}s`);
       await expect(region.locator('li[aria-hidden="true"]').count()).resolves.toBe(organisations.length);
-      await region.getByText('CD').first().waitFor();
+      await region.getByText('CR').first().waitFor();
 
       const steps = page.locator('ol.steps > li');
       expect(await steps.count()).toBe(3);

@@ -1,0 +1,143 @@
+// Newsletter: 10,000 subscribers, one newsletter sent by the site's durable worker to a local
+// SMTP sink; messages per second against a bare nodemailer pool in the same run.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call, loginAdmin } from './lib/client.mjs';
+import { pgliteDatabase, withSql } from './lib/database.mjs';
+import { record, round } from './lib/report.mjs';
+import { insertAccounts } from './lib/seed.mjs';
+import { startSmtpSink } from './lib/smtp-sink.mjs';
+import { startServer } from './lib/site.mjs';
+
+const RECIPIENTS = Number(process.env.BENCH_NEWSLETTER_RECIPIENTS ?? 10_000);
+// Each sender gets at most this long; the rate is what was delivered meanwhile.
+const WINDOW_MS = Number(process.env.BENCH_NEWSLETTER_SECONDS ?? 60) * 1000;
+// The site's SMTP pool size (src/server/mail/mailer.ts).
+const POOL_CONNECTIONS = 5;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const BARE_MAILER = path.join(HERE, 'lib/bare-mailer.mjs');
+const UNCAPPED_WORKER = path.join(HERE, 'lib/uncapped-worker.ts');
+
+const LETTER = {
+  title: 'Les nouvelles de novembre',
+  desc: 'Ce mois-ci : les premiers trajets partagés et le programme des rencontres.',
+  letter: [
+    '# Bonjour à toutes et à tous',
+    '',
+    'Le mois a été riche : **plus de 300 trajets** partagés vers les compétitions, et de nouveaux clubs nous rejoignent.',
+    '',
+    '## Au programme',
+    '',
+    '- Les rencontres régionales de décembre',
+    '- Un nouveau guide pour les organisations',
+    '- Le sondage sur vos déplacements',
+    '',
+    'Merci de faire vivre [Unissons](https://unissons.fr) !',
+  ].join('\n'),
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (from, to) => Number(to - from) / 1e9;
+
+async function siteRate(database, sink) {
+  const server = await startServer({ database, smtpUrl: sink.url });
+  try {
+    const adminCookie = await loginAdmin(server.url);
+    const start = process.hrtime.bigint();
+    const { json } = await call(server.url, '/api/fn/newsletter-send', { method: 'POST', body: LETTER, cookie: adminCookie });
+    const queuedMs = Number(process.hrtime.bigint() - start) / 1e6;
+    console.log(`  newsletter-send queued ${json.data.total} deliveries in ${round(queuedMs)} ms`);
+    record('newsletter', 'recipients queued', json.data.total, '', { op: '>=', value: RECIPIENTS });
+    const deadline = Date.now() + WINDOW_MS;
+    while (sink.stats.messages < json.data.total && Date.now() < deadline) await sleep(200);
+    const { messages, bytes, lastAt } = sink.stats;
+    const elapsed = seconds(start, lastAt || process.hrtime.bigint());
+    const rate = messages / elapsed;
+    const history = await call(server.url, '/api/admin/newsletters', { cookie: adminCookie });
+    const latest = history.json.newsletters[0];
+    console.log(
+      `  site: ${messages} messages in ${round(elapsed)} s (${round(rate)} msg/s, ${round(bytes / Math.max(messages, 1), 0)} B each); ` +
+        `the admin page says sent ${latest?.sent}, failed ${latest?.failed}, pending ${latest?.pending}`,
+    );
+    if (messages < json.data.total) {
+      console.log(`  (stopped after ${WINDOW_MS / 1000} s; all ${json.data.total} would take about ${round(json.data.total / rate / 60)} min at this rate)`);
+    }
+    return { rate, size: bytes / Math.max(messages, 1) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Waits for a child's 'done' report, killing it if it outlives `limitMs`. */
+function childDone(child, limitMs, label) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${label} did not finish`));
+    }, limitMs);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code) reject(new Error(`${label} exited with code ${code}`));
+    });
+  });
+}
+
+/** The same worker code with its rate cap lifted (tsx, the server stopped): its own cost. */
+async function uncappedRate(database, sink) {
+  sink.reset();
+  const child = fork(UNCAPPED_WORKER, [database.dataDir, sink.url, String(WINDOW_MS), JSON.stringify(LETTER)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const done = await childDone(child, WINDOW_MS + 60_000, 'uncapped worker');
+  const { messages, lastAt } = sink.stats;
+  const elapsed = seconds(BigInt(done.start), lastAt);
+  const rate = messages / elapsed;
+  console.log(`  site worker with its rate cap lifted (tsx): ${messages} of ${done.queued} messages in ${round(elapsed)} s (${round(rate)} msg/s)`);
+  return rate;
+}
+
+async function bareRate(sink, size) {
+  sink.reset();
+  const child = fork(BARE_MAILER, [sink.port, RECIPIENTS, Math.round(size), POOL_CONNECTIONS, WINDOW_MS].map(String), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const done = await childDone(child, WINDOW_MS + 30_000, 'bare nodemailer loop');
+  const { messages, bytes, lastAt } = sink.stats;
+  const elapsed = seconds(BigInt(done.start), lastAt);
+  const rate = messages / elapsed;
+  console.log(
+    `  bare nodemailer pool (${POOL_CONNECTIONS} connections): ${messages} messages in ${round(elapsed)} s ` +
+      `(${round(rate)} msg/s, ${round(bytes / Math.max(messages, 1), 0)} B each), ${done.failed} failed`,
+  );
+  return rate;
+}
+
+export async function run() {
+  console.log(`\n[newsletter] ${RECIPIENTS} subscribers, SMTP sink on loopback, at most ${WINDOW_MS / 1000} s per sender`);
+  const database = pgliteDatabase('newsletter');
+  await (await startServer({ database })).stop();
+  await withSql(database, async (query) => {
+    // Only the benchmark's subscribers receive it, not the admin.
+    await query('update users set newsletter = false');
+    await insertAccounts(query, { prefix: 'abonne', count: RECIPIENTS, newsletter: true });
+  });
+  const sink = await startSmtpSink();
+  try {
+    const site = await siteRate(database, sink);
+    record('newsletter', 'site worker', site.rate, ' msg/s');
+    const uncapped = await uncappedRate(database, sink);
+    record('newsletter', 'site worker, rate cap lifted', uncapped, ' msg/s');
+    const bare = await bareRate(sink, site.size);
+    record('newsletter', 'bare nodemailer pool', bare, ' msg/s');
+    record('newsletter', 'site / bare', site.rate / bare, '×', { op: '>=', value: 0.8 });
+    record('newsletter', 'site with cap lifted / bare', uncapped / bare, '×');
+  } finally {
+    await sink.close();
+  }
+}
