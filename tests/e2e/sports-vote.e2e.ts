@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     const add = one.page.getByRole('button', { name: 'Ajouter' });
     // The duplicate check runs after a one-second pause: the button waits for it.
     await expect(add.getAttribute('aria-disabled')).resolves.toBe('true');
-    await one.page.waitForFunction(() => document.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 5000 });
+    await one.page.waitForFunction(() => document.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 15_000 });
     await add.click();
     await one.page.getByText('Merci pour ta suggestion !').waitFor();
 
@@ -56,7 +56,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await one.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1');
 
     // Live in the other browser, without reload.
-    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1', null, { timeout: 5000 });
+    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1', null, { timeout: 15_000 });
     await expect(reaction(two.page, 'Ultimate', "J'adore").getAttribute('aria-pressed')).resolves.toBe('false');
 
     // Moving to another reaction, then clicking it again removes it.
@@ -64,15 +64,15 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await two.page.waitForFunction(
       () => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '0' && document.querySelector('[id^="count-ultimate-wow"]')?.textContent === '1',
       null,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     await reaction(one.page, 'Ultimate', 'Waouh').click();
-    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-wow"]')?.textContent === '0', null, { timeout: 5000 });
+    await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-wow"]')?.textContent === '0', null, { timeout: 15_000 });
 
     // The name is taken now, whatever its case.
     await one.page.getByRole('tab', { name: 'Ajouter un sport' }).click();
     await one.page.getByLabel('Nom du sport').fill('ULTIMATE');
-    await one.page.getByText('Hmm, ce sport a déjà été suggéré 🙁').waitFor({ timeout: 5000 });
+    await one.page.getByText('Hmm, ce sport a déjà été suggéré 🙁').waitFor({ timeout: 15_000 });
 
     await shoot(two.page, 'vote-mobile');
     await shoot(one.page, 'vote-add-desktop');

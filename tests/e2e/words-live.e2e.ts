@@ -44,13 +44,13 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     await item.getByRole('button', { name: 'Approuver' }).click();
 
     // Live: no reload on the visitor's side; the text is shown as text, not markup.
-    await visitor.page.getByText('Vivement le premier covoit’ pour le semi de Lyon ! <b>gras</b>').first().waitFor({ timeout: 5000 });
+    await visitor.page.getByText('Vivement le premier covoit’ pour le semi de Lyon ! <b>gras</b>').first().waitFor({ timeout: 15_000 });
     await expect(visitor.page.getByText('Inès Moreau').first().isVisible()).resolves.toBe(true);
     await expect(visitor.page.locator('.word-card b').count()).resolves.toBe(0);
 
     // VIP reaches the wall live too.
     await admin.page.locator('li', { hasText: 'Vivement le premier' }).getByRole('button', { name: 'VIP' }).click();
-    await visitor.page.locator('.word-card--vip').first().waitFor({ timeout: 5000 });
+    await visitor.page.locator('.word-card--vip').first().waitFor({ timeout: 15_000 });
     await shoot(visitor.page, 'home-wall-mobile');
 
     // A second attempt by the same member gives the spec's message.

@@ -10,7 +10,7 @@ const PAYLOAD = '<img src=x onerror=window.__xss=1>';
 async function expectInert(page: Page, path: string) {
   await page.goto(path);
   await settle(page);
-  await page.getByText(PAYLOAD, { exact: false }).first().waitFor({ timeout: 5000 });
+  await page.getByText(PAYLOAD, { exact: false }).first().waitFor({ timeout: 15_000 });
   expect(await page.locator('img[src="x"]').count(), path).toBe(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss), path).toBeUndefined();
 }
