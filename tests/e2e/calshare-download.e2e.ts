@@ -50,7 +50,8 @@ describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipRe
       if (store.test(request.url())) storeRequested ??= request.url();
     });
     await page.goto('/calshare/download').catch(() => undefined);
-    await expect.poll(() => storeRequested ?? new URL(page.url()).pathname).not.toBe('/calshare/download');
+    // The redirect runs after hydration: give a loaded machine time (poll's default is 1 s).
+    await expect.poll(() => storeRequested ?? new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/calshare/download');
     const url = storeRequested ?? page.url();
     await context.close();
     return url;
