@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
@@ -86,6 +87,30 @@ describe('supporters’ words', () => {
       if (status === 304) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(status).toBe(200);
+  });
+
+  it('serves the wall compressed from its cache, with an ETag per encoding', async () => {
+    // Above the 1 kB compression threshold, so every encoding is exercised.
+    const authors = await Promise.all(Array.from({ length: 12 }, () => registerMember(test.app)));
+    for (const [i, author] of authors.entries()) await moderate((await publish(author, `Message compressé ${i} ! ${'⚽'.repeat(60)}`)).json().id, 'approve');
+    const plain = await test.app.inject({ method: 'GET', url: '/api/words' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const expected = plain.json();
+
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip;q=1, br;q=0', 'gzip']] as const) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/words', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.etag).not.toBe(plain.headers.etag);
+      expect(JSON.parse(decoders[encoding](response.rawPayload).toString())).toEqual(expected);
+      const again = await test.app.inject({
+        method: 'GET',
+        url: '/api/words',
+        headers: { 'accept-encoding': accept, 'if-none-match': response.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    }
   });
 
   it('refuses a word by deleting it, so its author may write another', async () => {
