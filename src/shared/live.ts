@@ -1,8 +1,11 @@
 /**
  * Topics announced on GET /api/live. Each change notice names what changed so an open
- * page refetches only the lists it shows.
+ * page refetches only the lists it shows, and its stream carries only the topics it asks for.
  */
-export const LIVE_TOPICS = ['words', 'counter', 'sports', 'moderation', 'newsletter'] as const;
+export const PUBLIC_LIVE_TOPICS = ['words', 'counter', 'sports'] as const;
+/** Only admin pages follow these: they tell of pending moderation and newsletter sendings. */
+export const ADMIN_LIVE_TOPICS = ['moderation', 'newsletter'] as const;
+export const LIVE_TOPICS = [...PUBLIC_LIVE_TOPICS, ...ADMIN_LIVE_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export interface LiveNotice {
@@ -13,4 +16,8 @@ export interface LiveNotice {
 
 export function isLiveTopic(value: unknown): value is LiveTopic {
   return typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
+}
+
+export function isAdminLiveTopic(topic: LiveTopic): boolean {
+  return (ADMIN_LIVE_TOPICS as readonly string[]).includes(topic);
 }

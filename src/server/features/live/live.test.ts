@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiErrorBody } from '../../../shared/api-error';
+import { registerAdmin, registerMember } from '../../testing/members';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { announce, LIVE_CHANNEL } from './announce';
 
 /** Reads Server-Sent Events from a real HTTP connection until `stop` says so. */
-async function readEvents(url: string, stop: (events: { event: string; data: string }[]) => boolean) {
+async function readEvents(url: string, stop: (events: { event: string; data: string }[]) => boolean, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const response = await fetch(url, { signal: controller.signal, headers });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: { event: string; data: string }[] = [];
   let buffer = '';
@@ -88,6 +90,68 @@ describe('GET /api/live', () => {
     });
     const events = await stream.next();
     expect(events.map((event) => event.event)).toEqual(['counter']);
+    stream.close();
+  });
+
+  it('keeps admin topics out of a public stream, whatever is announced', async () => {
+    const stream = await readEvents(`${base}/api/live`, (events) => events.some((event) => event.event === 'words'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await test.database.db.transaction().execute(async (trx) => {
+      await announce(trx, 'moderation');
+      await announce(trx, 'newsletter', { progress: true });
+      await announce(trx, 'words');
+    });
+    const events = await stream.next();
+    expect(events.map((event) => event.event)).toEqual(['words']);
+    stream.close();
+  });
+
+  it('sends a stream only the topics it asked for', async () => {
+    const stream = await readEvents(`${base}/api/live?topics=words`, (events) => events.some((event) => event.event === 'words'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await announce(test.database.db, 'sports', { id: 's1' });
+    await announce(test.database.db, 'counter');
+    await announce(test.database.db, 'words', { id: 'w2' });
+    const events = await stream.next();
+    expect(events).toEqual([{ event: 'words', data: '{"id":"w2"}' }]);
+    stream.close();
+  });
+
+  it.each(['words,passwords', '', 'words,', 'Words', 'words;counter'])('refuses topics=%j with 400 and the error shape', async (topics) => {
+    const response = await test.app.inject({ method: 'GET', url: `/api/live?topics=${encodeURIComponent(topics)}` });
+    expect(response.statusCode).toBe(400);
+    expect(isApiErrorBody(response.json())).toBe(true);
+  });
+
+  it('refuses an unknown query parameter with 400', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/live?topic=words' });
+    expect(response.statusCode).toBe(400);
+    expect(isApiErrorBody(response.json())).toBe(true);
+  });
+
+  it.each(['moderation', 'newsletter', 'words,moderation'])('refuses topics=%s to a visitor (401) and to a member (403)', async (topics) => {
+    const member = await registerMember(test.app);
+    const anonymous = await test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('http/unauthorized');
+    const signedIn = await test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}`, headers: { cookie: member.cookie } });
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json().error.code).toBe('http/forbidden');
+  });
+
+  it('streams admin topics to an admin', async () => {
+    const admin = await registerAdmin(test.app, test.database);
+    const stream = await readEvents(`${base}/api/live?topics=moderation,newsletter`, (events) => events.length >= 2, { cookie: admin.cookie });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await announce(test.database.db, 'words');
+    await announce(test.database.db, 'moderation');
+    await announce(test.database.db, 'newsletter', { queued: true });
+    const events = await stream.next();
+    expect(events).toEqual([
+      { event: 'moderation', data: 'null' },
+      { event: 'newsletter', data: '{"queued":true}' },
+    ]);
     stream.close();
   });
 
