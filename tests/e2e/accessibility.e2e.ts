@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { createMember, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, settle } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage, settle } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 const MEMBER_PATHS = ['/account', '/leave-a-print', '/vote', '/calshare/surveys/pre-use', '/calshare/surveys/post-use'];
 const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor'];
@@ -34,22 +35,12 @@ async function violations(page: Page) {
 }
 
 describe.skipIf(!browserAvailable())(`accessibility ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('has no serious or critical axe violation on any public page, signed out, on a phone and a desktop', async () => {
     const found: Record<string, string[]> = {};
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, context } = await openPage(browser, site.url, viewport);
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
       for (const path of [...PUBLIC_PATHS, '/account']) {
         await page.goto(path);
         const list = await violations(page);
@@ -61,16 +52,16 @@ describe.skipIf(!browserAvailable())(`accessibility ${inject('browserSkipReason'
   }, 400_000);
 
   it('has none on the member pages and the admin pages, signed in', async () => {
-    const member = await createMember(site);
+    const member = await createMember(suite.site);
     const found: Record<string, string[]> = {};
-    const asMember = await openPage(browser, site.url);
+    const asMember = await openPage(suite.browser, suite.site.url);
     await signIn(asMember.page, member.email, member.password);
     for (const path of MEMBER_PATHS) {
       await asMember.page.goto(path);
       const list = await violations(asMember.page);
       if (list.length) found[path] = list;
     }
-    const asAdmin = await openPage(browser, site.url);
+    const asAdmin = await openPage(suite.browser, suite.site.url);
     await signIn(asAdmin.page, ADMIN.email, ADMIN.password, '/admin');
     for (const path of ADMIN_PATHS) {
       await asAdmin.page.goto(path);
@@ -93,7 +84,7 @@ describe.skipIf(!browserAvailable())(`accessibility ${inject('browserSkipReason'
   }, 300_000);
 
   it('registers with the keyboard alone', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account?auth=register');
     const email = page.getByLabel('Adresse mail', { exact: true });
     await email.focus();

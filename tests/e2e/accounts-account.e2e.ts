@@ -1,28 +1,17 @@
 import fs from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('edits the bio, which stays after a reload', async () => {
-    const member = await createMember(site);
-    const { page, errors, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password);
     await page.getByText('Pas encore de bio.').waitFor();
     const bio = page.getByRole('textbox', { name: 'Bio' });
@@ -38,8 +27,8 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
   });
 
   it('uploads and removes a profile picture', async () => {
-    const member = await createMember(site, { firstname: 'Nina', lastname: 'Roux' });
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site, { firstname: 'Nina', lastname: 'Roux' });
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password);
     const picture = page.getByRole('img', { name: 'Photo de profil de Nina Roux' });
     await expect(picture.textContent()).resolves.toBe('NR');
@@ -66,8 +55,8 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
   });
 
   it('changes the password, asking the current one', async () => {
-    const member = await createMember(site);
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password);
     const newPassword = 'Encore-Mieux-2026!';
     await page.getByLabel('Mot de passe actuel').fill('Pas-le-bon-2025!');
@@ -87,8 +76,8 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
   });
 
   it('downloads the member data as JSON', async () => {
-    const member = await createMember(site);
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -102,8 +91,8 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
   });
 
   it('deletes the account after confirming with the password', async () => {
-    const member = await createMember(site);
-    const { page, errors, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password);
     await page.getByText(/signé « Inconnu »/).waitFor();
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
@@ -126,9 +115,9 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
   });
 
   it('looks right on a phone and a desktop', async () => {
-    const member = await createMember(site, { firstname: 'Camille', lastname: 'Nguyen-Dubois' });
+    const member = await createMember(suite.site, { firstname: 'Camille', lastname: 'Nguyen-Dubois' });
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, member.email, member.password);
       await page.getByText('Salut Camille 👋').waitFor();
       await shoot(page, `accounts-account-${viewport}`);

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
 import { createMember, PASSWORD, signIn, shoot, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password, gate ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('registers in two steps, the back arrow keeping what was typed, and lands on /account', async () => {
-    const { page, errors, context } = await openPage(browser, site.url);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     const email = uniqueEmail('lea');
     await page.goto('/account');
     await page.getByRole('link', { name: 'Créer un compte' }).click();
@@ -66,8 +55,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   });
 
   it('sends the visitor back to step 1 when the e-mail is already used', async () => {
-    const member = await createMember(site);
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account?auth=register');
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
@@ -88,8 +77,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   });
 
   it('logs in and out', async () => {
-    const member = await createMember(site, { firstname: 'Inès', lastname: 'Diallo' });
-    const { page, errors, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site, { firstname: 'Inès', lastname: 'Diallo' });
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
     const login = page.getByRole('button', { name: 'Se connecter' });
     await expect(login.getAttribute('aria-disabled')).resolves.toBe('true');
@@ -111,8 +100,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   });
 
   it('tells an unknown address and a wrong password apart', async () => {
-    const member = await createMember(site);
-    const { page, context, errors } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context, errors } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('personne'));
     await page.getByLabel('Mot de passe', { exact: true }).fill('nimporte');
@@ -132,8 +121,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   });
 
   it('renews a forgotten password through the mailed temporary one', async () => {
-    const member = await createMember(site, { firstname: 'Zoé' });
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site, { firstname: 'Zoé' });
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     const send = page.getByRole('button', { name: 'Envoyer' });
@@ -148,7 +137,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await send.click();
     await page.getByText(/Un mail avec un mot de passe temporaire t'a été envoyé/).waitFor();
 
-    const mail = await site.mailbox.waitFor(member.email);
+    const mail = await suite.site.mailbox.waitFor(member.email);
     const temporary = /^\s{4}(\S+)\s*$/m.exec(mail.parsed.text ?? '')?.[1];
     expect(temporary, mail.parsed.text).toBeTruthy();
 
@@ -171,8 +160,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   });
 
   it('guards members-only and admin pages', async () => {
-    const member = await createMember(site);
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/leave-a-print');
     await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
@@ -186,7 +175,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
 
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/account');
       await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
       await shoot(page, `accounts-login-${viewport}`);

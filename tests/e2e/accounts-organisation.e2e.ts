@@ -1,10 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
 import { PASSWORD, shoot, signIn, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { ADMIN } from './support/site';
 import type { Page } from 'playwright-core';
+import { siteAndBrowser } from './support/suite';
 
 async function fillOrganisationForm(page: Page, email: string, name: string) {
   await page.goto('/join_as_organisation');
@@ -20,20 +20,10 @@ async function fillOrganisationForm(page: Page, email: string, name: string) {
 }
 
 describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('refuses an organisation whose e-mail is not on the allowlist', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/join_as_organisation');
     await page.getByRole('link', { name: 'contact@example.org' }).waitFor();
     await fillOrganisationForm(page, uniqueEmail('club'), 'Club Refusé');
@@ -44,7 +34,7 @@ describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject
 
   it('lets the admin allow an e-mail, then the organisation registers with it', async () => {
     const email = uniqueEmail('rugby');
-    const admin = await openPage(browser, site.url);
+    const admin = await openPage(suite.browser, suite.site.url);
     await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin');
     await admin.page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
     for (const path of ['/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor']) {
@@ -65,7 +55,7 @@ describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject
     await allowlist.getByText('erreur@exemple.fr', { exact: true }).waitFor({ state: 'detached' });
     await shoot(admin.page, 'accounts-admin-organisations-desktop');
 
-    const club = await openPage(browser, site.url);
+    const club = await openPage(suite.browser, suite.site.url);
     await fillOrganisationForm(club.page, email, 'Rugby Club Nord');
     await club.page.waitForURL((url) => url.pathname === '/account');
     await club.page.getByRole('heading', { level: 1, name: 'Rugby Club Nord', exact: true }).waitFor();
@@ -83,7 +73,7 @@ describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject
 
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/join_as_organisation');
       await page.getByLabel('Mot de passe', { exact: true }).fill('Club-2025');
       await shoot(page, `accounts-join_as_organisation-${viewport}`);

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { USER_AGENTS } from '../../src/shared/user-agents.fixture';
-import { browserAvailable, launchBrowser } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 // The stores' default addresses (config defaults), which the pages were built with.
 const APP_STORE = 'https://www.apple.com/app-store/';
 const GOOGLE_PLAY = 'https://play.google.com/store/apps';
 
 describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser();
 
   it.each([
     ['iphoneSafari', APP_STORE],
@@ -30,7 +19,7 @@ describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipRe
     ['windowsEdge', '/calshare'],
     ['googlebot', '/calshare'],
   ] as const)('redirects %s on the server to %s', async (device, location) => {
-    const response = await fetch(`${site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS[device] }, redirect: 'manual' });
+    const response = await fetch(`${suite.site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS[device] }, redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(location);
   });
@@ -38,10 +27,10 @@ describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipRe
   /**
    * Opens /calshare/download as a device and answers where the browser went: a store
    * (there is no internet here, so a store page is answered by the test or, after a
-   * server redirect that Playwright cannot intercept, only requested) or a page of the site.
+   * server redirect that Playwright cannot intercept, only requested) or a page of the suite.site.
    */
   async function landing(options: { userAgent: string; hasTouch?: boolean; isMobile?: boolean }): Promise<string> {
-    const context = await browser.newContext({ baseURL: site.url, ...options, viewport: { width: 1024, height: 768 } });
+    const context = await suite.browser.newContext({ baseURL: suite.site.url, ...options, viewport: { width: 1024, height: 768 } });
     const store = /^https:\/\/(www\.apple\.com|play\.google\.com)\//;
     await context.route(store, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Store</title>' }));
     const page = await context.newPage();
@@ -58,17 +47,17 @@ describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipRe
   }
 
   it('sends an iPad in desktop mode to the App Store by its touch screen, and a Mac to /calshare', async () => {
-    const mac = await fetch(`${site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS.ipadDesktopMode }, redirect: 'manual' });
+    const mac = await fetch(`${suite.site.url}/calshare/download`, { headers: { 'user-agent': USER_AGENTS.ipadDesktopMode }, redirect: 'manual' });
     expect(mac.status).toBe(200);
     expect(mac.headers.get('content-type')).toMatch(/^text\/html/);
     await expect(landing({ userAgent: USER_AGENTS.ipadDesktopMode, hasTouch: true })).resolves.toBe(APP_STORE);
-    await expect(landing({ userAgent: USER_AGENTS.ipadDesktopMode })).resolves.toBe(`${site.url}/calshare`);
-    await expect(landing({ userAgent: USER_AGENTS.macChrome })).resolves.toBe(`${site.url}/calshare`);
+    await expect(landing({ userAgent: USER_AGENTS.ipadDesktopMode })).resolves.toBe(`${suite.site.url}/calshare`);
+    await expect(landing({ userAgent: USER_AGENTS.macChrome })).resolves.toBe(`${suite.site.url}/calshare`);
   });
 
   it('follows the same rule in a real browser for phones', async () => {
     await expect(landing({ userAgent: USER_AGENTS.iphoneSafari, isMobile: true, hasTouch: true })).resolves.toBe(APP_STORE);
     await expect(landing({ userAgent: USER_AGENTS.androidChrome, isMobile: true, hasTouch: true })).resolves.toBe(GOOGLE_PLAY);
-    await expect(landing({ userAgent: USER_AGENTS.windowsEdge })).resolves.toBe(`${site.url}/calshare`);
+    await expect(landing({ userAgent: USER_AGENTS.windowsEdge })).resolves.toBe(`${suite.site.url}/calshare`);
   });
 });

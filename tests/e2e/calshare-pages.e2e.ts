@@ -1,30 +1,19 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { LEGAL_DOCUMENTS, legalDocumentPath } from '../../src/shared/legal';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { WIKI_ARTICLE_IDS } from '../../src/shared/wiki';
 import { adminCookie, apiJson, CALSHARE_PAGES, shootWholePage, unexpected } from './calshare-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy, documents, visuals, SEO ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser();
 
   it('prerenders each page with its text, a unique title and description, a canonical URL and an Open Graph image', async () => {
     const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
     for (const path of PUBLIC_PATHS) {
-      const html = await (await fetch(`${site.url}${path}`)).text();
+      const html = await (await fetch(`${suite.site.url}${path}`)).text();
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
       const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
       expect(title, path).toBeTruthy();
@@ -36,29 +25,29 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       expect(html, path).toContain('<meta property="og:image" content="http://localhost:3000/visuals/og-1200x630.png"/>');
     }
     for (const { path, text } of CALSHARE_PAGES) {
-      const html = await (await fetch(`${site.url}${path}`)).text();
+      const html = await (await fetch(`${suite.site.url}${path}`)).text();
       expect(html.replace(/&#x27;|&#39;/g, "'").replace(/\u00a0/g, ' '), path).toContain(text);
     }
     for (const id of WIKI_ARTICLE_IDS) {
-      const html = await (await fetch(`${site.url}/calshare/wiki/${id}`)).text();
+      const html = await (await fetch(`${suite.site.url}/calshare/wiki/${id}`)).text();
       expect(html, id).toContain('class="prose wiki-article__body"');
       expect(html, id).toContain('Cet article t&#x27;a-t-il aidé ?');
     }
   });
 
   it('serves the sitemap of every public page and robots.txt pointing to it', async () => {
-    const sitemap = await fetch(`${site.url}/sitemap.xml`);
+    const sitemap = await fetch(`${suite.site.url}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(PUBLIC_PATHS.map((path) => `http://localhost:3000${path}`));
-    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${suite.site.url}/robots.txt`)).text();
     expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots).toContain('Disallow: /admin');
   });
 
   it('shows the app landing: four illustrated features, supporters, a button to leave a print, both stores, the wiki', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('CalShare, le covoiturage vers tes événements sportifs');
       const features = page.locator('.feature-list img');
@@ -70,7 +59,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       }
       const supporters = page.getByRole('region', { name: 'Ils soutiennent le projet' });
       await expect(supporters.isVisible()).resolves.toBe(true);
-      // The supporters' wall: its loading image while no word is public yet on this new site.
+      // The supporters' wall: its loading image while no word is public yet on this new suite.site.
       await supporters.getByRole('status').getByText('Les mots de soutien arrivent').waitFor();
       await expect(page.getByRole('link', { name: 'Laisser une marque' }).getAttribute('href')).resolves.toBe('/leave-a-print');
       expect(await page.getByRole('link', { name: "Télécharger dans l'App Store" }).count()).toBeGreaterThan(0);
@@ -83,17 +72,17 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
   });
 
   it('scrolls the registered organisations at 4 s each, still when motion is reduced, with the three steps', async () => {
-    const cookie = await adminCookie(site);
+    const cookie = await adminCookie(suite.site);
     const organisations = ['Club de Rugby de Pau', 'Les Foulées Nantaises', 'AS Volley Lyon'];
     for (const [index, username] of organisations.entries()) {
       const email = `orga${index}.${Date.now()}@exemple.fr`;
-      expect((await apiJson(site, '/api/admin/organisations/allowlist', { method: 'POST', body: { email }, cookie })).status).toBe(204);
-      const created = await apiJson(site, '/api/fn/users-registerOrganisation', { method: 'POST', body: { email, username, pwd: 'Organisation-2025!' } });
+      expect((await apiJson(suite.site, '/api/admin/organisations/allowlist', { method: 'POST', body: { email }, cookie })).status).toBe(204);
+      const created = await apiJson(suite.site, '/api/fn/users-registerOrganisation', { method: 'POST', body: { email, username, pwd: 'Organisation-2025!' } });
       expect(created.status).toBe(200);
     }
 
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare/organisations');
       const region = page.getByRole('group', { name: 'Organisations inscrites' });
       await region.waitFor();
@@ -116,7 +105,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       await context.close();
     }
 
-    const context = await browser.newContext({ baseURL: site.url, reducedMotion: 'reduce' });
+    const context = await suite.browser.newContext({ baseURL: suite.site.url, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto('/calshare/organisations');
     const region = page.getByRole('group', { name: 'Organisations inscrites' });
@@ -128,7 +117,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
 
   it('shows the whole privacy policy with a working table of contents', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare/privacy_policy');
       await expect(page.getByText('Applicable à compter du 1er novembre 2023').isVisible()).resolves.toBe(true);
       const toc = page.getByRole('navigation', { name: 'Sommaire' });
@@ -151,7 +140,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
 
   it('serves the footer documents as PDF files', async () => {
     for (const { slug } of LEGAL_DOCUMENTS) {
-      const response = await fetch(`${site.url}${legalDocumentPath(slug)}`);
+      const response = await fetch(`${suite.site.url}${legalDocumentPath(slug)}`);
       expect(response.status, slug).toBe(200);
       expect(response.headers.get('content-type'), slug).toBe('application/pdf');
       const pdf = Buffer.from(await response.arrayBuffer());
@@ -161,7 +150,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
 
   it('offers the two visuals as PNG downloads of the right sizes', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare/visuals');
       const links = page.getByRole('link', { name: /^Télécharger/ });
       expect(await links.count()).toBe(2);
@@ -169,7 +158,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       for (const link of await links.all()) {
         const href = (await link.getAttribute('href'))!;
         expect(await link.getAttribute('download')).toBeTruthy();
-        const response = await fetch(`${site.url}${href}`);
+        const response = await fetch(`${suite.site.url}${href}`);
         expect(response.headers.get('content-type')).toBe('image/png');
         const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
         sizes.push([metadata.width!, metadata.height!]);
@@ -182,7 +171,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }
-    const og = await sharp(Buffer.from(await (await fetch(`${site.url}/visuals/og-1200x630.png`)).arrayBuffer())).metadata();
+    const og = await sharp(Buffer.from(await (await fetch(`${suite.site.url}/visuals/og-1200x630.png`)).arrayBuffer())).metadata();
     expect([og.width, og.height]).toEqual([1200, 630]);
   });
 });

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { EventReportsResponse } from '../../src/shared/event-report';
 import { adminCookie, apiJson, shootWholePage, unexpected } from './calshare-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 function inDays(days: number): string {
   const date = new Date();
@@ -12,21 +11,11 @@ function inDays(days: number): string {
 }
 
 describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser();
 
   it('takes a report, says what is wrong before sending, thanks, and shows it to the admin', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/go_with_calshare');
       await shootWholePage(page, `go_with_calshare-${viewport}`);
       const eventName = `Trail des Crêtes ${viewport}`;
@@ -51,7 +40,7 @@ describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inje
       expect(unexpected(errors)).toEqual([]);
       await context.close();
 
-      const { body } = await apiJson<EventReportsResponse>(site, '/api/admin/event-reports', { cookie: await adminCookie(site) });
+      const { body } = await apiJson<EventReportsResponse>(suite.site, '/api/admin/event-reports', { cookie: await adminCookie(suite.site) });
       expect(body.reports[0]).toMatchObject({
         eventName,
         sport: 'Trail',
@@ -64,7 +53,7 @@ describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inje
   });
 
   it('refuses a report the rules do not allow, whatever the form did', async () => {
-    const response = await apiJson<{ error: { code: string } }>(site, '/api/event-reports', {
+    const response = await apiJson<{ error: { code: string } }>(suite.site, '/api/event-reports', {
       method: 'POST',
       body: { eventName: 'Match', sport: 'Foot', date: inDays(-30), place: 'Lens', link: 'https://rclens.fr', email: '' },
     });

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { WikiFeedbackCounts } from '../../src/shared/wiki';
 import { adminCookie, apiJson, shootWholePage, unexpected } from './calshare-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 const ARTICLE_TITLES = [
   'Bien démarrer avec CalShare',
@@ -16,20 +15,10 @@ const ARTICLE_TITLES = [
 ];
 
 describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser();
 
   it('lists the seven articles in a side menu that marks the current one and folds on a phone', async () => {
-    const desktop = await openPage(browser, site.url, 'desktop');
+    const desktop = await openPage(suite.browser, suite.site.url, 'desktop');
     await desktop.page.goto('/calshare/wiki/notifications');
     const menu = desktop.page.getByRole('navigation', { name: "Articles de l'aide" });
     for (const title of ARTICLE_TITLES) await expect(menu.getByRole('link', { name: title }).isVisible()).resolves.toBe(true);
@@ -39,7 +28,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
     expect(unexpected(desktop.errors)).toEqual([]);
     await desktop.context.close();
 
-    const mobile = await openPage(browser, site.url, 'mobile');
+    const mobile = await openPage(suite.browser, suite.site.url, 'mobile');
     await mobile.page.goto('/calshare/wiki/notifications');
     const toggle = mobile.page.getByRole('button', { name: 'Tous les articles' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -54,7 +43,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
   });
 
   it('sends an unknown article to the wiki home, replacing it in the history', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/calshare');
     await page.goto('/calshare/wiki/nexiste_pas');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/calshare/wiki');
@@ -75,7 +64,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
   });
 
   it('gives headings their own address, and leads to the previous and next articles without reloading', async () => {
-    const { page, errors, context } = await openPage(browser, site.url);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/calshare/wiki/search_trip');
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
     const heading = page.getByRole('heading', { level: 2, name: 'Comprendre le prix' });
@@ -95,7 +84,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
 
   it('searches every article, ignoring accents and case, and opens the section found', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare/wiki');
       const search = page.getByLabel("Rechercher dans l'aide");
       await search.fill('VEHICULE utilitaire');
@@ -115,7 +104,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
   });
 
   it('asks whether an article helped, once per visitor, and counts the answers for the admin', async () => {
-    const first = await openPage(browser, site.url);
+    const first = await openPage(suite.browser, suite.site.url);
     await first.page.goto('/calshare/wiki/chats');
     await first.page.getByRole('button', { name: 'Oui' }).click();
     await first.page.getByText('Merci pour ton retour').waitFor();
@@ -124,17 +113,17 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
     await expect(first.page.getByRole('button', { name: 'Oui' }).count()).resolves.toBe(0);
     // The same visitor answering again through the API is not counted twice.
     const visitorId = await first.page.evaluate(() => localStorage.getItem('unissons.visitor-id'));
-    const again = await apiJson<{ recorded: boolean }>(site, '/api/wiki/chats/feedback', { method: 'POST', body: { visitorId, helpful: false } });
+    const again = await apiJson<{ recorded: boolean }>(suite.site, '/api/wiki/chats/feedback', { method: 'POST', body: { visitorId, helpful: false } });
     expect(again.body).toEqual({ recorded: false });
     await first.context.close();
 
-    const second = await openPage(browser, site.url, 'mobile');
+    const second = await openPage(suite.browser, suite.site.url, 'mobile');
     await second.page.goto('/calshare/wiki/chats');
     await second.page.getByRole('button', { name: 'Non' }).click();
     await second.page.getByText('Merci pour ton retour').waitFor();
     await second.context.close();
 
-    const counts = await apiJson<WikiFeedbackCounts>(site, '/api/admin/wiki-feedback', { cookie: await adminCookie(site) });
+    const counts = await apiJson<WikiFeedbackCounts>(suite.site, '/api/admin/wiki-feedback', { cookie: await adminCookie(suite.site) });
     expect(counts.body.articles.find((row) => row.articleId === 'chats')).toEqual({ articleId: 'chats', helpful: 1, notHelpful: 1 });
   });
 });

@@ -1,30 +1,23 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected, type Member } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, SCREENSHOT_DIR } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage, SCREENSHOT_DIR } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 const MEMBERS = 24;
 const TITLE = 'Les nouvelles de mars';
 
 describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = siteAndBrowser(SITE_ENV);
   const members: Member[] = [];
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-    for (let index = 0; index < MEMBERS; index += 1) members.push(await createMember(site, { firstname: `Lecteur${index}` }));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+    for (let index = 0; index < MEMBERS; index += 1) members.push(await createMember(suite.site, { firstname: `Lecteur${index}` }));
   });
 
   it('previews the e-mail, sends a test, then sends to every person with a live progress bar', async () => {
-    const { page, errors, context } = await openPage(browser, site.url);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, ADMIN.email, ADMIN.password, '/admin/newsletter-editor');
     await page.getByRole('heading', { level: 1, name: 'Newsletter' }).waitFor();
     expect(await page.getByLabel('Les deux').isChecked()).toBe(true);
@@ -34,7 +27,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     await page
       .getByLabel('Contenu')
       .fill(
-        '## Au programme\n\n- Un **tournoi de foot** le 12 avril\n- Une sortie vélo le 20\n\n> Le sport rassemble.\n\nToutes les infos sur [le site](https://exemple.fr).',
+        '## Au programme\n\n- Un **tournoi de foot** le 12 avril\n- Une sortie vélo le 20\n\n> Le sport rassemble.\n\nToutes les infos sur [le suite.site](https://exemple.fr).',
       );
     const preview = page.frameLocator('iframe[title="Aperçu du mail"]');
     await preview.getByRole('heading', { name: TITLE }).waitFor();
@@ -46,7 +39,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     const testSent = page.getByText('Message test bien envoyé !');
     await testSent.waitFor();
     const shownAt = Date.now();
-    const test = await site.mailbox.waitFor('relecture@exemple.fr');
+    const test = await suite.site.mailbox.waitFor('relecture@exemple.fr');
     expect(test.parsed.subject).toBe(`[TEST] ${TITLE}`);
     await shoot(page, 'newsletter-editor-test-sent-desktop');
     await testSent.waitFor({ state: 'detached', timeout: 8000 });
@@ -70,7 +63,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     await page.getByText('Terminé', { exact: true }).waitFor();
     await shoot(page, 'newsletter-editor-sent-desktop');
 
-    const sent = site.mailbox.messages.filter((mail) => mail.parsed.subject === TITLE);
+    const sent = suite.site.mailbox.messages.filter((mail) => mail.parsed.subject === TITLE);
     expect(sent).toHaveLength(MEMBERS);
     for (const member of members) {
       const copies = sent.filter((mail) => mail.recipients.includes(member.email.toLowerCase()));
@@ -81,7 +74,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
   });
 
   it('works on a phone', async () => {
-    const { page, errors, context } = await openPage(browser, site.url, 'mobile');
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, ADMIN.email, ADMIN.password, '/admin/newsletter-editor');
     await page.getByLabel('Titre').fill('Édition spéciale');
     await page.getByLabel('Contenu').fill('Bonjour à **tous** !');

@@ -1,20 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CapturedMail } from '../../src/server/testing/mailbox';
 import { createMember, shoot, signIn, SITE_ENV, unexpected, type Member } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = siteAndBrowser(SITE_ENV);
   let lea: Member;
   let tom: Member;
   let zoe: Member;
   const mails = new Map<string, CapturedMail>();
 
   async function session(email: string, password: string): Promise<string> {
-    const response = await fetch(`${site.url}/api/auth/login`, {
+    const response = await fetch(`${suite.site.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
@@ -24,27 +23,21 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   }
 
   async function subscribed(member: Member): Promise<boolean> {
-    const me = await fetch(`${site.url}/api/auth/me`, { headers: { cookie: await session(member.email, member.password) } });
+    const me = await fetch(`${suite.site.url}/api/auth/me`, { headers: { cookie: await session(member.email, member.password) } });
     return (await me.json()).newsletter;
   }
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-    lea = await createMember(site, { firstname: 'Léa' });
-    tom = await createMember(site, { firstname: 'Tom' });
-    zoe = await createMember(site, { firstname: 'Zoé' });
-    const response = await fetch(`${site.url}/api/fn/newsletter-send`, {
+    lea = await createMember(suite.site, { firstname: 'Léa' });
+    tom = await createMember(suite.site, { firstname: 'Tom' });
+    zoe = await createMember(suite.site, { firstname: 'Zoé' });
+    const response = await fetch(`${suite.site.url}/api/fn/newsletter-send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: await session(ADMIN.email, ADMIN.password) },
       body: JSON.stringify({ title: 'Bienvenue', desc: 'Premières nouvelles', letter: 'Bonjour à **tous** !' }),
     });
     expect(response.status).toBe(200);
-    for (const member of [lea, tom, zoe]) mails.set(member.email, await site.mailbox.waitFor(member.email));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+    for (const member of [lea, tom, zoe]) mails.set(member.email, await suite.site.mailbox.waitFor(member.email));
   });
 
   /** The path of the personal link at the bottom of the member's newsletter. */
@@ -56,7 +49,7 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   it('unsubscribes a member who follows the link in the mail and signs in', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
       const member = viewport === 'mobile' ? lea : tom;
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, member.email, member.password, unsubscribeLink(member));
       await page.getByRole('heading', { level: 1, name: 'Tu a bien été supprimé de la newsletter' }).waitFor();
       await shoot(page, `newsletter-unsubscribed-${viewport}`);
@@ -67,7 +60,7 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   });
 
   it('refuses another member’s link, with the server’s message', async () => {
-    const { page, context } = await openPage(browser, site.url, 'mobile');
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, zoe.email, zoe.password, unsubscribeLink(lea));
     await page.getByRole('heading', { level: 1, name: 'Une erreur est survenue' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('Ce lien de désinscription correspond à un autre compte');
@@ -79,7 +72,7 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   it('unsubscribes without login through the one-click URL of the List-Unsubscribe header', async () => {
     const header = mails.get(zoe.email)!.parsed.headers.find((entry) => entry.key === 'list-unsubscribe')!.value;
     const url = new URL(/^<(.+)>$/.exec(header)![1]);
-    const response = await fetch(`${site.url}${url.pathname}${url.search}`, {
+    const response = await fetch(`${suite.site.url}${url.pathname}${url.search}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
       body: 'List-Unsubscribe=One-Click',

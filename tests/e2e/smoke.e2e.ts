@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
-import { browserAvailable, launchBrowser, openPage, settle, screenshot, VIEWPORTS } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage, settle, screenshot, VIEWPORTS } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser();
 
   it('renders the home page with its tagline, in French', async () => {
-    const { page, errors, context } = await openPage(browser, site.url);
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
     await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain('Ensemble, Unissons le sport !');
@@ -28,14 +17,14 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
   });
 
   it('sends an unknown path to /', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/cette/page/nexiste/pas');
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 
   it('shows the footer with the year and its five links', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/join');
     const footer = page.locator('footer');
     await expect(footer.textContent()).resolves.toContain('2025');
@@ -55,7 +44,7 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
   it('gives every public page a title, a description and Open Graph tags, with no console error', async () => {
     for (const path of PUBLIC_PATHS) {
       for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-        const { page, errors, context } = await openPage(browser, site.url, viewport);
+        const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
         await page.goto(path);
         await settle(page);
         expect(await page.title(), path).not.toBe('');
@@ -70,7 +59,7 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
   }, 240_000);
 
   it('shows the sign-in switch on a members-only page when signed out', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Connexion|compte/);
     await context.close();

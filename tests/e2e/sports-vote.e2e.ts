@@ -1,28 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 const reaction = (page: Page, sport: string, name: string) =>
   page.locator('li', { hasText: sport }).getByRole('button', { name, exact: true });
 
 describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('suggests a sport, has it approved, and shows one member’s reaction live in another browser', async () => {
-    const [first, second] = await Promise.all([createMember(site, { firstname: 'Hugo' }), createMember(site, { firstname: 'Sarah' })]);
-    const one = await openPage(browser, site.url);
+    const [first, second] = await Promise.all([createMember(suite.site, { firstname: 'Hugo' }), createMember(suite.site, { firstname: 'Sarah' })]);
+    const one = await openPage(suite.browser, suite.site.url);
     await signIn(one.page, first.email, first.password);
     await one.page.goto('/vote');
     await one.page.getByRole('tab', { name: 'Ajouter un sport' }).click();
@@ -38,12 +29,12 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await add.click();
     await one.page.getByText('Merci pour ta suggestion !').waitFor();
 
-    const admin = await openPage(browser, site.url);
+    const admin = await openPage(suite.browser, suite.site.url);
     await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
     await admin.page.locator('li', { hasText: 'Ultimate' }).getByRole('button', { name: 'Approuver' }).click();
     await admin.page.getByText('Aucun sport en attente.').waitFor();
 
-    const two = await openPage(browser, site.url, 'mobile');
+    const two = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(two.page, second.email, second.password);
     await two.page.goto('/vote');
     await reaction(two.page, 'Ultimate', "J'adore").waitFor();
@@ -54,7 +45,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await expect(love.getAttribute('aria-pressed')).resolves.toBe('true');
     await one.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1');
 
-    // Live in the other browser, without reload.
+    // Live in the other suite.browser, without reload.
     await two.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1', null, { timeout: 15_000 });
     await expect(reaction(two.page, 'Ultimate', "J'adore").getAttribute('aria-pressed')).resolves.toBe('false');
 
@@ -82,7 +73,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
   });
 
   it('lets anonymous visitors look but not act, and walks the tabs by keyboard', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/vote');
     await page.getByText('Connecte-toi pour voter ou suggérer un sport').first().waitFor();
     await expect(reaction(page, 'Ultimate', "J'adore").getAttribute('aria-disabled')).resolves.toBe('true');

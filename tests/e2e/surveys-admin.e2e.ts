@@ -1,26 +1,16 @@
 import fs from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`survey results and settings ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = siteAndBrowser(SITE_ENV);
 
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  /** A signed-in API session (cookie header) for seeding answers without the browser. */
+  /** A signed-in API session (cookie header) for seeding answers without the suite.browser. */
   async function session(email: string, password: string): Promise<string> {
-    const response = await fetch(`${site.url}/api/auth/login`, {
+    const response = await fetch(`${suite.site.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
@@ -30,7 +20,7 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
   }
 
   async function post(path: string, cookie: string, body: unknown) {
-    const response = await fetch(`${site.url}${path}`, {
+    const response = await fetch(`${suite.site.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify(body),
@@ -40,16 +30,16 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
   }
 
   async function answer(surveyId: 'pre-use' | 'post-use', responses: Record<string, unknown>) {
-    const member = await createMember(site);
+    const member = await createMember(suite.site);
     const cookie = await session(member.email, member.password);
-    const { uuid } = await (await fetch(`${site.url}/api/auth/me`, { headers: { cookie } })).json();
+    const { uuid } = await (await fetch(`${suite.site.url}/api/auth/me`, { headers: { cookie } })).json();
     if (surveyId === 'post-use')
       await post('/api/admin/past-trips', await session(ADMIN.email, ADMIN.password), { email: member.email });
     await post('/api/fn/users-submitSurvey', cookie, { surveyId, userId: uuid, responses });
   }
 
   it('changes the bonus amount, which the pre-use survey then shows', async () => {
-    const { page, errors, context } = await openPage(browser, site.url, 'mobile');
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, ADMIN.email, ADMIN.password, '/admin/settings');
     const field = page.getByLabel('Montant du bonus (en €)');
     expect(await field.inputValue()).toBe('5');
@@ -60,13 +50,13 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
     await page.getByText('Le bonus est maintenant de 7,50\u00a0€.').waitFor();
     await shoot(page, 'surveys-admin-settings-mobile');
 
-    const desktop = await openPage(browser, site.url);
+    const desktop = await openPage(suite.browser, suite.site.url);
     await signIn(desktop.page, ADMIN.email, ADMIN.password, '/admin/settings');
     expect(await desktop.page.getByLabel('Montant du bonus (en €)').inputValue()).toBe('7,50');
     await shoot(desktop.page, 'surveys-admin-settings-desktop');
 
-    const member = await createMember(site);
-    const visitor = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const visitor = await openPage(suite.browser, suite.site.url);
     await signIn(visitor.page, member.email, member.password, '/calshare/surveys/pre-use');
     await visitor.page.getByText('un bonus de 7,50\u00a0€').waitFor();
     for (const { errors: pageErrors, context: pageContext } of [desktop, visitor]) {
@@ -99,7 +89,7 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
     });
 
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, ADMIN.email, ADMIN.password, '/admin/surveys');
       const preUse = page.getByRole('region', { name: 'Questionnaire avant utilisation' });
       await preUse.getByText('2 réponses', { exact: true }).first().waitFor();
@@ -136,11 +126,11 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
   });
 
   it('keeps the results from members', async () => {
-    const member = await createMember(site);
-    const { page, context } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password, '/admin/surveys');
     await page.waitForURL((url) => url.pathname === '/');
-    const response = await fetch(`${site.url}/api/admin/surveys/pre-use/export.csv`, {
+    const response = await fetch(`${suite.site.url}/api/admin/surveys/pre-use/export.csv`, {
       headers: { cookie: await session(member.email, member.password) },
     });
     expect(response.status).toBe(403);

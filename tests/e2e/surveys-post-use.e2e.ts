@@ -1,25 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 const PATH = '/calshare/surveys/post-use';
 
 describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = siteAndBrowser(SITE_ENV);
   let admin: Page;
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-    admin = (await openPage(browser, site.url)).page;
+    admin = (await openPage(suite.browser, suite.site.url)).page;
     await signIn(admin, ADMIN.email, ADMIN.password, '/admin/surveys');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
   });
 
   /** The admin's tool on /admin/surveys: find the member, mark "a fait un trajet". */
@@ -38,8 +32,8 @@ describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReaso
 
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     it(`opens after a trip, takes a rating by keyboard, and is answered once (${viewport})`, async () => {
-      const member = await createMember(site);
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const member = await createMember(suite.site);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, member.email, member.password, PATH);
 
       // No trip yet: reserved (spec §4).
@@ -115,7 +109,7 @@ describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReaso
   }
 
   it('asks a signed-out visitor to log in first', async () => {
-    const { page, context } = await openPage(browser, site.url, 'mobile');
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await page.goto(PATH);
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     await context.close();

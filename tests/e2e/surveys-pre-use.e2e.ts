@@ -1,30 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, VIEWPORTS } from './support/browser';
-import { startSite, type Site } from './support/site';
+import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { siteAndBrowser } from './support/suite';
 
 const PATH = '/calshare/surveys/pre-use';
 
 describe.skipIf(!browserAvailable())(`pre-use survey ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
 
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     it(`is answered once, with missing answers and the 'Autre' follow-up (${viewport})`, async () => {
-      const member = await createMember(site);
-      const { page, errors, context } = await openPage(browser, site.url, viewport);
+      const member = await createMember(suite.site);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       const submits: string[] = [];
       page.on('request', (request) => {
         if (request.url().endsWith('/api/fn/users-submitSurvey')) submits.push(request.postData() ?? '');
@@ -103,8 +93,8 @@ describe.skipIf(!browserAvailable())(`pre-use survey ${inject('browserSkipReason
   }
 
   it('sends the same answers only once from two tabs', async () => {
-    const member = await createMember(site);
-    const { page, context, errors } = await openPage(browser, site.url);
+    const member = await createMember(suite.site);
+    const { page, context, errors } = await openPage(suite.browser, suite.site.url);
     await signIn(page, member.email, member.password, PATH);
     const second = await context.newPage();
     await second.goto(PATH);

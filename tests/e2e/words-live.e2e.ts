@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('shows a new word on an already open home page only once the admin approves it', async () => {
-    const visitor = await openPage(browser, site.url, 'mobile');
+    const visitor = await openPage(suite.browser, suite.site.url, 'mobile');
     await visitor.page.goto('/');
     await expect(visitor.page.getByText('Les mots de soutien arrivent…').isVisible()).resolves.toBe(true);
 
-    const member = await createMember(site, { firstname: 'Inès', lastname: 'Moreau' });
-    const author = await openPage(browser, site.url);
+    const member = await createMember(suite.site, { firstname: 'Inès', lastname: 'Moreau' });
+    const author = await openPage(suite.browser, suite.site.url);
     await signIn(author.page, member.email, member.password, '/leave-a-print');
     const textarea = author.page.getByLabel('Ton message');
     await textarea.fill('Allez');
@@ -38,7 +28,7 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     await visitor.page.waitForTimeout(500);
     await expect(visitor.page.getByText('Vivement le premier').count()).resolves.toBe(0);
 
-    const admin = await openPage(browser, site.url);
+    const admin = await openPage(suite.browser, suite.site.url);
     await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
     const item = admin.page.locator('li', { hasText: 'Vivement le premier' });
     await item.getByRole('button', { name: 'Approuver' }).click();
@@ -64,9 +54,9 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
   });
 
   it('counts the members on /join from 0 up to the number of person accounts', async () => {
-    const count = (await (await fetch(`${site.url}/api/counter`)).json()).users as number;
+    const count = (await (await fetch(`${suite.site.url}/api/counter`)).json()).users as number;
     expect(count).toBeGreaterThan(0);
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/join');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Rejoins la waiting list, Rejoins le projet Unissons');
     const value = page.locator('.join-counter__value');
@@ -79,7 +69,7 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
 
   it('has every element of the home page, and takes screenshots of home and join', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const { page, context } = await openPage(browser, site.url, viewport);
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
       await expect(page.getByRole('link', { name: 'Déjà membre ?' }).getAttribute('href')).resolves.toBe('/account');

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, launchBrowser, openPage, settle } from './support/browser';
-import { ADMIN, startSite, type Site } from './support/site';
+import { browserAvailable, openPage, settle } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
 
 const PAYLOAD = '<img src=x onerror=window.__xss=1>';
 
@@ -16,20 +17,10 @@ async function expectInert(page: Page, path: string) {
 }
 
 describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inject('browserSkipReason')}`, () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_ENV), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = siteAndBrowser(SITE_ENV);
 
   it('in names, bio, words and sport names, on every page that shows them', async () => {
-    const member = await openPage(browser, site.url);
+    const member = await openPage(suite.browser, suite.site.url);
     const api = member.context.request;
     const email = 'xss@exemple.fr';
     const registered = await api.post('/api/fn/users-registerUser', {
@@ -42,7 +33,7 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     expect(word.status()).toBe(201);
     expect((await api.post('/api/sports', { data: { name: PAYLOAD, emoji: '' } })).status()).toBe(201);
 
-    const admin = await openPage(browser, site.url);
+    const admin = await openPage(suite.browser, suite.site.url);
     await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/moderation');
     await expectInert(admin.page, '/admin/moderation');
     const adminApi = admin.context.request;
@@ -60,7 +51,7 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
 
   it('sends the security headers on pages and API answers', async () => {
     for (const path of ['/', '/join', '/api/health', '/api/words']) {
-      const response = await fetch(`${site.url}${path}`);
+      const response = await fetch(`${suite.site.url}${path}`);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain("frame-ancestors 'none'");
@@ -72,7 +63,7 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
       // http://127.0.0.1 here: HSTS only when PUBLIC_URL is https (tested in the API suite).
       expect(response.headers.get('strict-transport-security'), path).toBeNull();
     }
-    const login = await fetch(`${site.url}/api/auth/login`, {
+    const login = await fetch(`${suite.site.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
