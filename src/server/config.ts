@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Login, registration and forgot-password requests allowed per IP address and minute. */
   authRateLimitPerMinute: number;
+  /** Newsletter mails each instance starts per second, at most: the SMTP provider's limit. */
+  newsletterRatePerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +106,6 @@ export function readConfig(env: Env = process.env): Config {
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    newsletterRatePerSecond: positiveInteger(env, 'NEWSLETTER_RATE_PER_SECOND', 10),
   };
 }

@@ -18,7 +18,13 @@ function isQueuedNotice(payload: string): boolean {
 
 /** Each app runs a sending worker from ready to close (PRODUCT.md: a durable background job). */
 function runWorker(app: FastifyInstance) {
-  const worker = new NewsletterWorker({ db: app.database.db, mailer: app.mailer, site: app.config.public, log: app.log });
+  const worker = new NewsletterWorker({
+    db: app.database.db,
+    mailer: app.mailer,
+    site: app.config.public,
+    log: app.log,
+    settings: { ratePerSecond: app.config.newsletterRatePerSecond },
+  });
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     // Any instance that queues a newsletter wakes the workers of all of them.
