@@ -45,6 +45,8 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
     for (const path of PUBLIC_PATHS) {
       for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
         const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
+        // Sections fade in when scrolled to, except with reduced motion: the screenshot shows them all.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto(path);
         await settle(page);
         expect(await page.title(), path).not.toBe('');
