@@ -1,5 +1,6 @@
-// Live fan-out: 1,000 open /api/live streams; time from an admin's approval of a word to the
-// 'words' event at every stream, and the server memory each open stream costs.
+// Live fan-out: 1,000 open /api/live?topics=words streams (the supporters' wall's topic); time
+// from an admin's approval of a word to the 'words' event at every stream, and the server
+// memory each open stream costs.
 import { spawnSync } from 'node:child_process';
 import { call, loginAdmin } from './lib/client.mjs';
 import { pgliteDatabase, withSql } from './lib/database.mjs';
@@ -84,7 +85,7 @@ export async function run() {
     skipped(bench, 'all', `ulimit -n is ${limit}; ${CLIENTS} streams need more (raise it with ulimit -n 4096)`);
     return;
   }
-  console.log(`\n[${bench}] ${CLIENTS} open /api/live streams, ${ROUNDS} approvals, embedded database`);
+  console.log(`\n[${bench}] ${CLIENTS} open /api/live?topics=words streams, ${ROUNDS} approvals, embedded database`);
   const database = pgliteDatabase('live');
   await (await startServer({ database })).stop();
   await withSql(database, async (query) => {

@@ -1,6 +1,7 @@
-// A child process holding many GET /api/live streams, each on its own socket as separate
-// browsers would. It notes when every stream receives each 'words' event, on the monotonic
-// clock (process.hrtime, shared by all processes of the machine), and reports on request.
+// A child process holding many GET /api/live?topics=words streams (what the supporters' wall
+// follows), each on its own socket as separate browsers would. It notes when every stream
+// receives each 'words' event, on the monotonic clock (process.hrtime, shared by all processes
+// of the machine), and reports on request.
 // Messages from the parent: { type: 'report' } → { type: 'arrivals', times: bigint[] as strings }.
 import http from 'node:http';
 
@@ -13,7 +14,7 @@ const sockets = [];
 
 function open() {
   return new Promise((resolve) => {
-    const request = http.get(`${url}/api/live`, { agent: false }, (response) => {
+    const request = http.get(`${url}/api/live?topics=${topic}`, { agent: false }, (response) => {
       if (response.statusCode !== 200) {
         failures += 1;
         response.resume();

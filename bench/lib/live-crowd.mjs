@@ -1,5 +1,5 @@
-// Many open /api/live streams spread over a few child processes, so the clients' own event
-// loops do not queue the arrivals they are timing.
+// Many open /api/live?topics=words streams spread over a few child processes, so the clients'
+// own event loops do not queue the arrivals they are timing.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
