@@ -33,8 +33,8 @@ export function PrivacyPolicy({ policy }: { policy: LegalDocument }) {
         <h1>{policy.title}</h1>
         {policy.applicable && <p className="legal-page__date">Applicable à compter du {policy.applicable.replace(/ /g, '\u00a0')}</p>}
       </header>
-      <div className="legal-page__layout">
-        <nav className="legal-toc" aria-labelledby="legal-toc-title">
+      <div className="sidebar-layout legal-page__layout">
+        <nav className="sidebar-layout__aside legal-toc" aria-labelledby="legal-toc-title">
           <h2 id="legal-toc-title" className="legal-toc__title">
             Sommaire
           </h2>
