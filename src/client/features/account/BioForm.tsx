@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { BIO_MAX_LENGTH, isValidBio } from '../../../shared/validation';
 import type { CurrentUser } from '../../../shared/user';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { useAuth } from '../auth/auth-context';
 import { updateProfile } from './api';
 import { SavedNotice } from './SavedNotice';
@@ -12,25 +12,18 @@ import { SavedNotice } from './SavedNotice';
 export function BioForm({ user }: { user: CurrentUser }) {
   const { refresh } = useAuth();
   const [bio, setBio] = useState(user.bio);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string>();
   const enabled = isValidBio(bio);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!enabled || busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!enabled) return;
+    await run(async () => {
       await updateProfile({ bio: bio.trim() });
       await refresh();
       setSaved(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { isPasswordAccepted, passwordsMatch } from '../../../shared/validation';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { useAuth } from '../auth/auth-context';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { changePassword } from './api';
@@ -24,18 +24,15 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string>();
   const enabled =
     (temporary || currentPassword !== '') && isPasswordAccepted(newPassword) && passwordsMatch(newPassword, confirmation);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!enabled || busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!enabled) return;
+    await run(async () => {
       await changePassword(temporary ? { newPassword } : { currentPassword, newPassword });
       setCurrentPassword('');
       setNewPassword('');
@@ -44,11 +41,7 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
       onChanged?.();
       // Clears mustChangePassword, which brings back the rest of the page.
       if (temporary) await refresh();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const edited = (set: (value: string) => void) => (value: string) => {

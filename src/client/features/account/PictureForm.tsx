@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
+import { useAction } from '../../hooks/useAction';
 import { useAuth } from '../auth/auth-context';
 import { removePicture, uploadPicture } from './api';
 import { SavedNotice } from './SavedNotice';
@@ -28,9 +28,8 @@ export function PictureForm({ user }: { user: CurrentUser }) {
   const [preview, setPreview] = useState<string>();
   // Changing the key empties the file input after an upload.
   const [inputKey, setInputKey] = useState(0);
-  const [busy, setBusy] = useState<'upload' | 'remove'>();
+  const { running, error, setError, run } = useAction<'upload' | 'remove'>();
   const [saved, setSaved] = useState<string>();
-  const [error, setError] = useState<string>();
 
   // Frees the previous preview when it changes, and the last one when the page closes.
   useEffect(() => () => {
@@ -52,28 +51,22 @@ export function PictureForm({ user }: { user: CurrentUser }) {
     select(chosen && !issue ? chosen : undefined);
   }
 
-  async function run(action: 'upload' | 'remove', call: () => Promise<unknown>, done: string) {
-    setBusy(action);
-    setError(undefined);
+  function save(action: 'upload' | 'remove', call: () => Promise<unknown>, done: string) {
     setSaved(undefined);
-    try {
+    return run(async () => {
       await call();
       await refresh();
       select(undefined);
       setChosenName(undefined);
       setInputKey((key) => key + 1);
       setSaved(done);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(undefined);
-    }
+    }, action);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file || busy) return;
-    void run('upload', () => uploadPicture(file), 'Photo de profil enregistrée.');
+    if (!file) return;
+    void save('upload', () => uploadPicture(file), 'Photo de profil enregistrée.');
   }
 
   return (
@@ -118,15 +111,15 @@ export function PictureForm({ user }: { user: CurrentUser }) {
         {preview && <img className="avatar avatar--large picture-preview" src={preview} alt="Aperçu de la nouvelle photo" />}
         {error && <ErrorBox message={error} />}
         <div className="form__actions">
-          <Button type="submit" enabled={Boolean(file)} busy={busy === 'upload'} busyLabel="Envoi de la photo…">
+          <Button type="submit" enabled={Boolean(file)} busy={running === 'upload'} busyLabel="Envoi de la photo…">
             Enregistrer la photo
           </Button>
           {user.profilePic && (
             <Button
               variant="secondary"
-              busy={busy === 'remove'}
+              busy={running === 'remove'}
               busyLabel="Suppression de la photo…"
-              onClick={() => void run('remove', removePicture, 'Photo retirée.')}
+              onClick={() => void save('remove', removePicture, 'Photo retirée.')}
             >
               Retirer la photo
             </Button>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { canSubmitLogin } from '../../../shared/validation';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { login } from './api';
 
 interface LoginFormProps {
@@ -16,23 +16,16 @@ interface LoginFormProps {
 /** Spec §2 "Login screen": e-mail and password; the switch adds the two links. */
 export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAction();
   const enabled = canSubmitLogin({ email, password });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!enabled || busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!enabled) return;
+    await run(async () => {
       await login({ email: email.trim(), password });
       await onLoggedIn();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { USERNAME_MAX_LENGTH, canSubmitOrganisation, isValidUsername } from '../../../shared/validation';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { registerOrganisation } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -17,25 +17,18 @@ export function OrganisationRegisterForm() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAction();
   const signIn = useSignInAfterRegistration();
   const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!enabled || busy) return;
-    setBusy(true);
-    setError(undefined);
+    if (!enabled) return;
     const trimmedEmail = email.trim();
-    try {
+    await run(async () => {
       await registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password });
       await signIn(trimmedEmail, password);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

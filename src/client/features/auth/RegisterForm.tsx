@@ -8,10 +8,11 @@ import {
   isValidPersonName,
   isValidUsername,
 } from '../../../shared/validation';
-import { ApiError, errorMessage } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { registerUser } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -35,8 +36,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAction();
   const signIn = useSignInAfterRegistration();
 
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -59,25 +59,23 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!step1Ready || !step2Ready || busy) return;
-    setBusy(true);
-    setError(undefined);
+    if (!step1Ready || !step2Ready) return;
     const trimmedEmail = email.trim();
-    try {
-      await registerUser({
-        email: trimmedEmail,
-        username: username.trim(),
-        firstname: firstname.trim(),
-        lastname: lastname.trim(),
-        pwd: password,
-      });
+    await run(async () => {
+      try {
+        await registerUser({
+          email: trimmedEmail,
+          username: username.trim(),
+          firstname: firstname.trim(),
+          lastname: lastname.trim(),
+          pwd: password,
+        });
+      } catch (caught) {
+        if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) setStep(1);
+        throw caught;
+      }
       await signIn(trimmedEmail, password);
-    } catch (caught) {
-      setError(errorMessage(caught));
-      if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) setStep(1);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const errorBox = error && <ErrorBox message={error} />;

@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../shared/messages';
 import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
 import { isValidSportName } from '../../../shared/validation/sport';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { useAuth } from '../auth/auth-context';
 import { isSportTaken, suggestSport } from './api';
 
@@ -21,9 +21,8 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [emoji, setEmoji] = useState('');
   const [check, setCheck] = useState<{ name: string; result: Check }>({ name: '', result: 'idle' });
-  const [sending, setSending] = useState(false);
+  const { busy: sending, error, run } = useAction();
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string>();
 
   useEffect(() => {
     if (!isValidSportName(name)) return;
@@ -46,17 +45,11 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!canSubmit || sending) return;
-    setSending(true);
-    setError(undefined);
-    try {
+    if (!canSubmit) return;
+    await run(async () => {
       await suggestSport(name, emoji);
       setSent(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   if (sent) {

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { useAction } from '../../hooks/useAction';
 import { getAdminSettings, saveAdminSettings } from './api';
 import './admin-surveys.css';
 
@@ -17,8 +18,7 @@ export function AdminSettings() {
   const [saved, setSaved] = useState<number>();
   const [text, setText] = useState('');
   const [loadError, setLoadError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string>();
+  const { busy: saving, error: saveError, run } = useAction();
   const [done, setDone] = useState<string>();
 
   useEffect(() => {
@@ -40,20 +40,14 @@ export function AdminSettings() {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (amount === undefined || saving) return;
-    setSaving(true);
-    setSaveError(undefined);
+    if (amount === undefined) return;
     setDone(undefined);
-    try {
+    await run(async () => {
       const { bonusAmount } = await saveAdminSettings({ bonusAmount: amount });
       setSaved(bonusAmount);
       setText(asTyped(bonusAmount));
       setDone(`Le bonus est maintenant de ${formatEuros(bonusAmount)}.`);
-    } catch (caught) {
-      setSaveError(errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

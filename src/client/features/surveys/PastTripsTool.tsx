@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { SURVEYS, isSurveyId, type MemberTrips } from '../../../shared/surveys';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
+import { useAction } from '../../hooks/useAction';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './api';
 
 type Action = 'find' | 'add' | 'remove';
@@ -21,32 +21,26 @@ export function PastTripsTool() {
   const titleId = useId();
   const [email, setEmail] = useState('');
   const [member, setMember] = useState<MemberTrips>();
-  const [running, setRunning] = useState<Action>();
-  const [error, setError] = useState<string>();
+  const { running, error, run } = useAction<Action>();
   const [done, setDone] = useState<string>();
 
   const canFind = isValidEmail(email.trim());
 
-  async function run(action: Action, call: () => Promise<MemberTrips>, success: (member: MemberTrips) => string | undefined) {
-    setRunning(action);
-    setError(undefined);
+  async function perform(action: Action, call: () => Promise<MemberTrips>, success: (member: MemberTrips) => string | undefined) {
     setDone(undefined);
-    try {
+    const ok = await run(async () => {
       const found = await call();
       setMember(found);
       setDone(success(found));
-    } catch (caught) {
-      if (action === 'find') setMember(undefined);
-      setError(errorMessage(caught));
-    } finally {
-      setRunning(undefined);
-    }
+    }, action);
+    // A failed search must not leave the previous member's buttons on screen.
+    if (!ok && action === 'find') setMember(undefined);
   }
 
   function find(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canFind || running) return;
-    void run(
+    void perform(
       'find',
       () => findMemberTrips(normalizeEmail(email)),
       () => undefined,
@@ -100,7 +94,7 @@ export function PastTripsTool() {
               busy={running === 'add'}
               busyLabel="Enregistrement…"
               onClick={() =>
-                void run(
+                void perform(
                   'add',
                   () => addPastTrip(member.email),
                   (updated) => `Trajet enregistré pour ${updated.username}.`,
@@ -115,7 +109,7 @@ export function PastTripsTool() {
               busy={running === 'remove'}
               busyLabel="Suppression…"
               onClick={() =>
-                void run(
+                void perform(
                   'remove',
                   () => removeLastPastTrip(member.email),
                   (updated) => `Dernier trajet retiré pour ${updated.username}.`,
