@@ -71,7 +71,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   registerErrorHandler(app);
   const pages = loadClientPages(config.clientDir);
-  await registerSecurity(app, { config, scriptHashes: pages?.scriptHashes ?? [] });
+  await registerSecurity(app, { config });
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 

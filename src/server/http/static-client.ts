@@ -1,16 +1,20 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
 import { isClientPath } from '../../shared/routes';
 import type { ClientPages } from './client-pages';
 import { errorBody } from './errors';
+import { pagePolicy } from './security';
 
 /**
- * Serves the built client: hashed assets cached for a year, pages revalidated every time,
- * prerendered HTML where it exists, the SPA fallback for the other pages, and a redirect
- * to '/' for paths that are no page at all (spec §2 "any other path").
+ * Serves the built client: hashed assets cached for a year, pages revalidated every time
+ * and sent with their own Content-Security-Policy, prerendered HTML where it exists, the SPA
+ * fallback for the other pages, and a redirect to '/' for paths that are no page at all
+ * (spec §2 "any other path").
  */
 export async function registerStaticClient(app: FastifyInstance, pages: ClientPages | undefined) {
   if (pages) {
+    const policies = new Map([...pages.scriptHashes].map(([file, hashes]) => [path.join(pages.dir, file), pagePolicy(app.config, hashes)]));
     await app.register(fastifyStatic, {
       root: pages.dir,
       wildcard: false,
@@ -19,6 +23,9 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
       setHeaders(reply, filePath) {
         const immutable = filePath.includes('/assets/');
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The pre-compressed copy of a page (index.html.br) is that page.
+        const policy = policies.get(filePath.replace(/\.(br|gz)$/, ''));
+        if (policy) reply.header('content-security-policy', policy);
       },
     });
   }

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import type { DatabaseHandle } from '../db/connection';
+import { createTestDatabase } from '../testing/test-database';
+
+const HOME_SCRIPT = 'window.home = 1;';
+const JOIN_SCRIPT = 'window.join = 1;';
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const page = (script: string) => `<!DOCTYPE html><html><head><script type="module" src="/assets/app.js"></script></head><body><script>${script}</script></body></html>`;
+
+describe('security headers of pages, assets and API answers', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    // A built client in miniature: two prerendered pages (one pre-compressed, as the build does) and an asset.
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.mkdirSync(path.join(clientDir, 'join'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), page(HOME_SCRIPT));
+    fs.writeFileSync(path.join(clientDir, 'index.html.br'), zlib.brotliCompressSync(page(HOME_SCRIPT)));
+    fs.writeFileSync(path.join(clientDir, 'join', 'index.html'), page(JOIN_SCRIPT));
+    fs.writeFileSync(path.join(clientDir, '__spa-fallback.html'), page(''));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1);');
+    database = await createTestDatabase();
+    app = await buildApp({ config: readConfig({ CLIENT_DIR: clientDir, PUBLIC_URL: 'https://unissons.example' }), database });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('gives each page a policy that allows its own inline scripts only', async () => {
+    for (const [url, own, other] of [
+      ['/', HOME_SCRIPT, JOIN_SCRIPT],
+      ['/join', JOIN_SCRIPT, HOME_SCRIPT],
+    ]) {
+      for (const encoding of ['br', 'identity']) {
+        const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(csp, url).toContain('upgrade-insecure-requests');
+        expect(csp, url).toContain(`script-src 'self' ${sha256(own)}`);
+        expect(csp, url).not.toContain(sha256(other));
+        expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      }
+    }
+    const fallback = await app.inject({ method: 'GET', url: '/account' });
+    expect(fallback.headers['content-security-policy']).toMatch(/script-src 'self';/);
+  });
+
+  it('sends no policy with assets, a strict one with API answers, and the other headers with all', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const missing = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const response of [asset, api, await app.inject({ method: 'GET', url: '/' })]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers.server).toBeUndefined();
+    }
+  });
+});
