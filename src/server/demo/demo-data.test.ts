@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { ensureAdmin } from '../features/accounts/admin-bootstrap';
 import { registerMember } from '../testing/members';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { countRealAccounts, fillDemoData } from './demo-data';
 
-let test: TestApp;
+const test = setUpTestApp();
 const admin = { email: 'admin@demo.unissons.invalid', password: 'Demo-Admin-2025!' };
 beforeAll(async () => {
-  test = await createTestApp();
   await ensureAdmin(test.database.db, admin);
 });
-afterAll(async () => test.close());
 
 it('fills every part of the site through the API, and tells real accounts apart', async () => {
   expect(await countRealAccounts(test.database.db, admin.email)).toBe(0);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { registerAdmin, registerMember, registerOrganisation } from '../testing/members';
 import type { RouteEntry } from '../http/route-groups';
 import { isWrite, sampleUrl } from './route-samples';
@@ -19,11 +19,10 @@ function expected(route: RouteEntry, role: Role): 'allowed' | 401 | 403 {
 const SESSION_ENDING = new Set(['POST /api/auth/logout', 'DELETE /api/account']);
 
 describe('authorisation matrix, generated from the route table', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   const cookies: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    test = await createTestApp();
     const [member, organisation, admin] = await Promise.all([
       registerMember(test.app),
       registerOrganisation(test.app, test.database),
@@ -31,7 +30,6 @@ describe('authorisation matrix, generated from the route table', () => {
     ]);
     Object.assign(cookies, { member: member.cookie, organisation: organisation.cookie, admin: admin.cookie });
   });
-  afterAll(async () => test.close());
 
   it('covers every feature route, each in exactly one group', () => {
     const routes = test.app.routeTable;

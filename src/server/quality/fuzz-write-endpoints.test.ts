@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { registerAdmin } from '../testing/members';
 import { isWrite, sampleUrl } from './route-samples';
 
@@ -23,15 +23,13 @@ const badPayload = fc.oneof(
 const rawBodies = ['{', '{"a":', 'null', '[]', '"text"', '123', '{"__proto__":{"admin":true}}', '\u0000', '{"a":1}'.repeat(3)];
 
 describe('every write endpoint survives bad payloads', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let cookie: string;
 
   beforeAll(async () => {
-    test = await createTestApp();
     // Signed in as admin: every guard lets the payload reach validation.
     cookie = (await registerAdmin(test.app, test.database)).cookie;
   });
-  afterAll(async () => test.close());
 
   it(`answers ${RUNS_PER_ENDPOINT} generated payloads per endpoint without a 5xx, always with the error shape`, async () => {
     const routes = test.app.routeTable.filter((route) => isWrite(route) && !['/api/auth/logout', '/api/account'].includes(route.url));

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { readConfig, type Config } from '../config';
@@ -42,4 +43,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await mailbox.stop();
     },
   };
+}
+
+/**
+ * A test file's (or describe block's) app: created before its first test, closed after its
+ * last. Read its fields inside tests and hooks registered after this call.
+ */
+export function setUpTestApp(env?: Record<string, string>): TestApp {
+  const test = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(test, await createTestApp(env));
+  });
+  afterAll(async () => test.close?.());
+  return test;
 }

@@ -1,14 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerMember } from '../../testing/members';
 
 describe('the member’s own account', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   const me = (cookie: string) => test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }).then((r) => r.json());
 
@@ -150,11 +146,7 @@ describe('the member’s own account', () => {
 });
 
 describe('role guards', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   it.each([
     ['PUT', '/api/account/password'],

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { login, registerMember } from '../../testing/members';
 import { ensureAdmin } from './admin-bootstrap';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => test.close());
+const test = setUpTestApp();
 
 it('creates the configured admin, and on the next start resets its password and keeps one account', async () => {
   const id = await ensureAdmin(test.database.db, { email: 'Admin@Unissons.fr', password: 'First-Admin-Pass1!' });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
 
 describe('login, sessions and forgotten passwords', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   const me = (cookie?: string) => test.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
   const loginRequest = (email: string, password: string, remoteAddress?: string) =>

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, STRONG_PASSWORD } from '../../testing/members';
 
 describe('registration (users-registerUser, users-registerOrganisation)', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp();
 
   const register = (payload: Record<string, unknown>) =>
     test.app.inject({ method: 'POST', url: '/api/fn/users-registerUser', payload });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../../shared/user-agents.fixture';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 const IOS = 'https://apps.apple.com/fr/app/calshare/id000000001';
 const ANDROID = 'https://play.google.com/store/apps/details?id=org.unissons.calshare';
 
 describe('GET /calshare/download', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({ IOS_STORE_URL: IOS, ANDROID_STORE_URL: ANDROID });
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp({ IOS_STORE_URL: IOS, ANDROID_STORE_URL: ANDROID });
 
   const visit = (userAgent: string | undefined) =>
     test.app.inject({ method: 'GET', url: '/calshare/download', headers: userAgent === undefined ? {} : { 'user-agent': userAgent } });

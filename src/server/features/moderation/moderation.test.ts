@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember } from '../../testing/members';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => test.close());
+const test = setUpTestApp();
 
 it('lists pending words and sports oldest first, with authors, for the admin only', async () => {
   const [admin, first, second] = await Promise.all([registerAdmin(test.app, test.database), registerMember(test.app), registerMember(test.app)]);

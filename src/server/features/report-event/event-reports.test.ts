@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso, type EventReportPayload } from '../../../shared/event-report';
 import { registerAdmin, registerMember } from '../../testing/members';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 function inDays(days: number): string {
   const date = new Date();
@@ -20,13 +20,11 @@ const report = (overrides: Partial<EventReportPayload> = {}): EventReportPayload
 });
 
 describe('event reports', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let adminCookie: string;
   beforeAll(async () => {
-    test = await createTestApp();
     adminCookie = (await registerAdmin(test.app, test.database)).cookie;
   });
-  afterAll(async () => test.close());
 
   const send = (payload: unknown, remoteAddress = '127.0.0.1') =>
     test.app.inject({ method: 'POST', url: '/api/event-reports', payload: payload as object, remoteAddress });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../../shared/routes';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 describe('sitemap.xml and robots.txt', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp({ PUBLIC_URL: 'https://unissons.example/' });
-  });
-  afterAll(async () => test.close());
+  const test = setUpTestApp({ PUBLIC_URL: 'https://unissons.example/' });
 
   it('lists every public page at its canonical address', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/sitemap.xml' });

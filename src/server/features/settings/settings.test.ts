@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 
 describe('the bonus amount setting (spec §7 Consts/public_amounts)', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let admin: TestMember;
   beforeAll(async () => {
-    test = await createTestApp();
     admin = await registerAdmin(test.app, test.database);
   });
-  afterAll(async () => test.close());
 
   const publicAmounts = () => test.app.inject({ method: 'GET', url: '/api/consts/public-amounts' });
   const save = (payload: unknown, cookie = admin.cookie) =>

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 
 describe('sports: suggestions, moderation and reactions', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let admin: TestMember;
   let member: TestMember;
   beforeAll(async () => {
-    test = await createTestApp();
     [admin, member] = await Promise.all([registerAdmin(test.app, test.database), registerMember(test.app)]);
   });
-  afterAll(async () => test.close());
 
   const suggest = (name: string, emoji = '⚽', cookie = member.cookie) =>
     test.app.inject({ method: 'POST', url: '/api/sports', headers: { cookie }, payload: { name, emoji } });

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyResultsResponse } from '../../../shared/surveys';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 
 describe('survey results and past trips for the admin', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let admin: TestMember;
   let member: TestMember;
   beforeAll(async () => {
-    test = await createTestApp();
     [admin, member] = await Promise.all([registerAdmin(test.app, test.database), registerMember(test.app)]);
   });
-  afterAll(async () => test.close());
 
   const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     test.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });

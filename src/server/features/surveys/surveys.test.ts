@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { surveyErrorMessage } from '../../../shared/messages';
 import type { SurveyResponses } from '../../../shared/surveys';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 
 const PRE_USE: SurveyResponses = {
@@ -20,13 +20,11 @@ const POST_USE: SurveyResponses = {
 };
 
 describe('users-submitSurvey (spec §7, §8)', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let admin: TestMember;
   beforeAll(async () => {
-    test = await createTestApp();
     admin = await registerAdmin(test.app, test.database);
   });
-  afterAll(async () => test.close());
 
   function submit(member: Pick<TestMember, 'cookie'> | undefined, payload: Record<string, unknown>) {
     return test.app.inject({

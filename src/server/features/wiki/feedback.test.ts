@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WIKI_ARTICLE_IDS } from '../../../shared/wiki';
 import { registerAdmin, registerMember } from '../../testing/members';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 describe('wiki feedback', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let adminCookie: string;
   beforeAll(async () => {
-    test = await createTestApp();
     adminCookie = (await registerAdmin(test.app, test.database)).cookie;
   });
-  afterAll(async () => test.close());
 
   const answer = (articleId: string, payload: Record<string, unknown>) =>
     test.app.inject({ method: 'POST', url: `/api/wiki/${articleId}/feedback`, payload });

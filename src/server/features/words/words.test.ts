@@ -1,16 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 
 describe('supporters’ words', () => {
-  let test: TestApp;
+  const test = setUpTestApp();
   let admin: TestMember;
   beforeAll(async () => {
-    test = await createTestApp();
     admin = await registerAdmin(test.app, test.database);
   });
-  afterAll(async () => test.close());
 
   const publish = (member: TestMember, content: unknown) =>
     test.app.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content } });
