@@ -5,11 +5,6 @@ import type { CurrentUser } from '../../../shared/user';
 import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
 import { AccountPage } from './AccountPage';
 
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -6,11 +6,6 @@ import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { AdminHome } from './AdminHome';
 import { AdminOrganisations } from './AdminOrganisations';
 
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

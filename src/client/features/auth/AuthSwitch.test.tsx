@@ -6,11 +6,6 @@ import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from './test-helpers';
 
 // happy-dom files are transformed in "web" mode, where Vitest does not inline `define`
 // constants but reads a global set before the setup files ran (see ErrorBox.test.tsx).
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

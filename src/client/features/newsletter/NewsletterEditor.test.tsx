@@ -7,11 +7,6 @@ import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../auth/test-
 import { NewsletterEditor } from './NewsletterEditor';
 import { FakeEventSource, stubEventSource } from './testing';
 
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
-
 const ADMIN = { ...LEA, roles: ['admin'] };
 const SENDING: NewsletterSummary = {
   id: 'n1',

@@ -4,11 +4,6 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { UnsubscribePage } from './UnsubscribePage';
 
-vi.hoisted(() => {
-  const g = globalThis as { __PUBLIC_CONFIG__?: unknown; __TEST_PUBLIC_CONFIG__?: unknown };
-  g.__PUBLIC_CONFIG__ ??= g.__TEST_PUBLIC_CONFIG__;
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
