@@ -34,18 +34,25 @@ export async function claimDeliveries(
   return rows;
 }
 
-type Outcome = { newsletterId: string; userId: string; token: string };
+export type Outcome = { newsletterId: string; userId: string; token: string };
 
 // Only the claim's holder records an outcome: a worker whose lease ran out changes nothing.
 const heldBy = ({ newsletterId, userId, token }: Outcome) =>
   sql<boolean>`newsletter_id = ${newsletterId} and user_id = ${userId} and claim_token = ${token} and status = 'sending'`;
 
-/** Called only once the SMTP server accepted the message. */
-export async function markSent(db: Kysely<Database>, outcome: Outcome) {
+/**
+ * Records a group of deliveries as sent, in one statement; like every outcome, only where
+ * the claim still holds the row. Called only with messages the SMTP server accepted.
+ */
+export async function markSent(db: Kysely<Database>, outcomes: Outcome[]) {
+  const held = sql.join(
+    outcomes.map(({ newsletterId, userId, token }) => sql`(${newsletterId}::uuid, ${userId}::uuid, ${token}::uuid)`),
+  );
   await db
     .updateTable('newsletter_deliveries')
     .set({ status: 'sent', sent_at: sql`now()`, claim_token: null, last_error: null })
-    .where(heldBy(outcome))
+    .where(sql<boolean>`(newsletter_id, user_id, claim_token) in (${held})`)
+    .where('status', '=', 'sending')
     .execute();
 }
 

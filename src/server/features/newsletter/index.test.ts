@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-app';
 import { queueNewsletter } from './newsletters';
 import { insertAccounts } from './testing/accounts';
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp({ NEWSLETTER_RATE_PER_SECOND: '4' });
-});
-afterAll(async () => test.close());
+const test = setUpTestApp({ NEWSLETTER_RATE_PER_SECOND: '4' });
 
 it('sends with the app’s worker at most NEWSLETTER_RATE_PER_SECOND mails a second', async () => {
   const accounts = await insertAccounts(test.database.db, 5);

@@ -9,7 +9,14 @@ import { statusCounts, waitUntilSettled } from './testing/deliveries';
 import { TestSmtp, type TestSmtpOptions } from './testing/smtp-server';
 import { NewsletterWorker, type WorkerSettings } from './worker';
 
-const FAST: Partial<WorkerSettings> = { ratePerSecond: 1000, retryDelayMs: 50, pollMs: 50, leaseMs: 10_000 };
+// The lease still leaves time for a whole SMTP exchange (the worker starts none it could outlive).
+const FAST = {
+  ratePerSecond: 1000,
+  retryDelayMs: 50,
+  pollMs: 50,
+  leaseMs: 10_000,
+  sendTimeoutMs: 5_000,
+} satisfies Partial<WorkerSettings>;
 
 describe('the newsletter sending worker', () => {
   let database: DatabaseHandle;
@@ -69,6 +76,14 @@ describe('the newsletter sending worker', () => {
     return queued.newsletterId;
   }
 
+  async function waitForSent(newsletterId: string, count: number) {
+    const deadline = Date.now() + 10_000;
+    while ((await statusCounts(database.db, newsletterId)).sent < count) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} deliveries recorded as sent`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   it('retries a refused recipient a bounded number of times, with a growing delay, and records the failure', async () => {
     const normal = await insertAccounts(database.db, 4);
     const refused = await insertAccounts(database.db, 2, { emails: ['refus-1@exemple.fr', 'refus-2@exemple.fr'] });
@@ -119,11 +134,30 @@ describe('the newsletter sending worker', () => {
     const server = await smtp();
     const newsletterId = await newsletterTo(accounts);
     const startedAt = Date.now();
-    worker(database, server, { concurrency: 5, ratePerSecond: 20 }).start();
+    // More lanes than the rate needs: the pacing, not the lanes, holds it back.
+    worker(database, server, { concurrency: 20, ratePerSecond: 20 }).start();
     await waitUntilSettled(database.db, newsletterId);
     // 12 starts, at most 20 a second: the last no sooner than 550 ms after the first.
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(550);
     expect(server.accepted).toHaveLength(12);
+  });
+
+  it('records sent deliveries a group at a time, and every one of them before stop() resolves', async () => {
+    const accounts = await insertAccounts(database.db, 10);
+    const server = await smtp();
+    const newsletterId = await newsletterTo(accounts);
+    // Groups of 4; a smaller group would wait a minute, so only stop() can record it.
+    const sending = worker(database, server, { recordGroupSize: 4, recordDelayMs: 60_000 });
+    sending.start();
+    await server.waitForAccepted(10);
+    await waitForSent(newsletterId, 8);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Accepted by the server, not yet recorded: the two of the group still filling up.
+    expect(await statusCounts(database.db, newsletterId)).toEqual({ pending: 0, sending: 2, sent: 8, failed: 0 });
+
+    await sending.stop();
+    expect(await statusCounts(database.db, newsletterId)).toEqual({ pending: 0, sending: 0, sent: 10, failed: 0 });
+    expect(server.copies().size).toBe(10);
   });
 
   it('hands back the rest of its batch when stopped, for another worker to send', async () => {
@@ -163,7 +197,8 @@ describe('the newsletter sending worker', () => {
         close: () => inner.close(),
       };
     };
-    const settings = { ratePerSecond: 2000, concurrency: 5 };
+    // Small groups and claims often interleaved between the two.
+    const settings = { ratePerSecond: 2000, recordGroupSize: 10 };
     worker(database, server, settings, counting('a')).start();
     worker(other, server, settings, counting('b')).start();
 
