@@ -3,10 +3,35 @@ import { defineConfig } from 'vite';
 import { readPublicConfig } from './src/server/config';
 import { siteContent } from './scripts/vite-site-content';
 
+// Code every page runs: React and React Router (with their default client entry), the root
+// layout's imports, and the client's shared layer (design system, HTTP client, hooks).
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]/;
+const SHARED_LAYER = /[\\/]src[\\/]client[\\/](api[\\/]|components[\\/]|hooks[\\/]|config\.ts$|seo\.ts$)/;
+const ROOT_LAYOUT = /[\\/]src[\\/]client[\\/]root\.tsx$/;
+
 export default defineConfig({
   plugins: [reactRouter(), siteContent(readPublicConfig())],
   // Names, contact e-mail and store links are baked into the prerendered pages;
   // scripts/start.mjs rebuilds when they change.
   define: { __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig()) },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // Left to itself, Rolldown gives each set of routes sharing modules its own chunk: a
+        // dozen files under 1 kB per page, each a request before the page is interactive.
+        // These two chunks replace them; route modules and what only they use stay separate.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT, priority: 1 },
+            {
+              debugName: 'app',
+              name: (id, context) =>
+                SHARED_LAYER.test(id) || context.getModuleInfo(id)?.importers.some((importer) => ROOT_LAYOUT.test(importer)) ? 'app' : null,
+            },
+          ],
+        },
+      },
+    },
+  },
 });
