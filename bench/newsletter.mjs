@@ -1,5 +1,7 @@
 // Newsletter: 10,000 subscribers, one newsletter sent by the site's durable worker to a local
-// SMTP sink; messages per second against a bare nodemailer pool in the same run.
+// SMTP sink; messages per second against a bare nodemailer pool in the same run. The site runs
+// with its rate cap (NEWSLETTER_RATE_PER_SECOND, an SMTP provider's limit) set out of reach, so
+// what is measured is the worker's own cost: claims, bookkeeping, building each mail.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,8 @@ const WINDOW_MS = Number(process.env.BENCH_NEWSLETTER_SECONDS ?? 60) * 1000;
 const POOL_CONNECTIONS = 5;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BARE_MAILER = path.join(HERE, 'lib/bare-mailer.mjs');
-const UNCAPPED_WORKER = path.join(HERE, 'lib/uncapped-worker.ts');
+// Far above what either sender reaches on loopback: the cap never holds the site back.
+const SITE_RATE_PER_SECOND = 100_000;
 
 const LETTER = {
   title: 'Les nouvelles de novembre',
@@ -41,7 +44,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from, to) => Number(to - from) / 1e9;
 
 async function siteRate(database, sink) {
-  const server = await startServer({ database, smtpUrl: sink.url });
+  const server = await startServer({
+    database,
+    smtpUrl: sink.url,
+    env: { NEWSLETTER_RATE_PER_SECOND: String(SITE_RATE_PER_SECOND) },
+  });
   try {
     const adminCookie = await loginAdmin(server.url);
     const start = process.hrtime.bigint();
@@ -57,7 +64,7 @@ async function siteRate(database, sink) {
     const history = await call(server.url, '/api/admin/newsletters', { cookie: adminCookie });
     const latest = history.json.newsletters[0];
     console.log(
-      `  site: ${messages} messages in ${round(elapsed)} s (${round(rate)} msg/s, ${round(bytes / Math.max(messages, 1), 0)} B each); ` +
+      `  site (NEWSLETTER_RATE_PER_SECOND=${SITE_RATE_PER_SECOND}): ${messages} messages in ${round(elapsed)} s (${round(rate)} msg/s, ${round(bytes / Math.max(messages, 1), 0)} B each); ` +
         `the admin page says sent ${latest?.sent}, failed ${latest?.failed}, pending ${latest?.pending}`,
     );
     if (messages < json.data.total) {
@@ -87,21 +94,6 @@ function childDone(child, limitMs, label) {
   });
 }
 
-/** The same worker code with its rate cap lifted (tsx, the server stopped): its own cost. */
-async function uncappedRate(database, sink) {
-  sink.reset();
-  const child = fork(UNCAPPED_WORKER, [database.dataDir, sink.url, String(WINDOW_MS), JSON.stringify(LETTER)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const done = await childDone(child, WINDOW_MS + 60_000, 'uncapped worker');
-  const { messages, lastAt } = sink.stats;
-  const elapsed = seconds(BigInt(done.start), lastAt);
-  const rate = messages / elapsed;
-  console.log(`  site worker with its rate cap lifted (tsx): ${messages} of ${done.queued} messages in ${round(elapsed)} s (${round(rate)} msg/s)`);
-  return rate;
-}
-
 async function bareRate(sink, size) {
   sink.reset();
   const child = fork(BARE_MAILER, [sink.port, RECIPIENTS, Math.round(size), POOL_CONNECTIONS, WINDOW_MS].map(String), {
@@ -120,6 +112,10 @@ async function bareRate(sink, size) {
 
 export async function run() {
   console.log(`\n[newsletter] ${RECIPIENTS} subscribers, SMTP sink on loopback, at most ${WINDOW_MS / 1000} s per sender`);
+  console.log(
+    `  the site (its durable worker, from the admin's click to the last message) against a bare nodemailer pool ` +
+      `(${POOL_CONNECTIONS} connections, same message size, own process): the worker's own cost`,
+  );
   const database = pgliteDatabase('newsletter');
   await (await startServer({ database })).stop();
   await withSql(database, async (query) => {
@@ -131,12 +127,9 @@ export async function run() {
   try {
     const site = await siteRate(database, sink);
     record('newsletter', 'site worker', site.rate, ' msg/s');
-    const uncapped = await uncappedRate(database, sink);
-    record('newsletter', 'site worker, rate cap lifted', uncapped, ' msg/s');
     const bare = await bareRate(sink, site.size);
     record('newsletter', 'bare nodemailer pool', bare, ' msg/s');
     record('newsletter', 'site / bare', site.rate / bare, '×', { op: '>=', value: 0.8 });
-    record('newsletter', 'site with cap lifted / bare', uncapped / bare, '×');
   } finally {
     await sink.close();
   }
