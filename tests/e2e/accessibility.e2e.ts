@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { createMember, signIn, SITE_ENV } from './accounts-support';
+import { adminCookie, apiJson } from './calshare-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
@@ -108,6 +109,49 @@ describe.skipIf(!browserAvailable())(`accessibility ${inject('browserSkipReason'
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/account');
+    await context.close();
+  });
+
+  it('votes with the keyboard alone: Tab reaches a reaction, Enter and Space choose', async () => {
+    const member = await createMember(suite.site);
+    const login = await fetch(`${suite.site.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+    const memberCookie = login.headers.getSetCookie()[0].split(';')[0];
+    const suggested = await apiJson<{ id: string }>(suite.site, '/api/sports', { method: 'POST', body: { name: 'Kayak polo', emoji: '🛶' }, cookie: memberCookie });
+    expect(suggested.status).toBe(201);
+    const approved = await apiJson(suite.site, `/api/admin/sports/${encodeURIComponent(suggested.body.id)}/approve`, { method: 'POST', body: {}, cookie: await adminCookie(suite.site) });
+    expect(approved.status).toBeLessThan(300);
+
+    const { page, context } = await openPage(suite.browser, suite.site.url);
+    await signIn(page, member.email, member.password);
+    await page.goto('/vote');
+    const row = page.locator('li', { hasText: 'Kayak polo' });
+    const love = row.getByRole('button', { name: "J'adore", exact: true });
+    const wow = row.getByRole('button', { name: 'Waouh', exact: true });
+    await love.waitFor();
+    // From the tabs, Tab alone must reach the sport's first reaction.
+    await page.getByRole('tab', { name: 'Voter' }).focus();
+    let reached = false;
+    for (let presses = 0; presses < 40 && !reached; presses++) {
+      await page.keyboard.press('Tab');
+      reached = await love.evaluate((button) => button === document.activeElement);
+    }
+    expect(reached, "Tab never reached the 'J'adore' button").toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => love.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => row.locator('[id$="-love"]').textContent()).toBe('1');
+    await page.keyboard.press('Tab');
+    await expect(wow.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => wow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => love.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => row.locator('[id$="-love"]').textContent()).toBe('0');
+    // The choice is the server's, not only the screen's.
+    const mine = await apiJson<{ reactions: Record<string, string> }>(suite.site, '/api/sports/mine', { cookie: memberCookie });
+    expect(mine.body.reactions[suggested.body.id]).toBe('wow');
     await context.close();
   });
 });
