@@ -5,21 +5,19 @@ import { renderVisuals } from '../src/client/features/calshare/build-time/render
 import { renderLegalPdf } from '../src/client/features/legal/build-time/legal-pdf';
 import { readMarkdownSource, type ContentVariables } from '../src/client/features/wiki/build-time/markdown-source';
 import { renderMarkdown } from '../src/client/features/wiki/build-time/render-markdown';
-import type { MarkdownDocument, WikiArticleSummaries, WikiSearchIndex } from '../src/client/features/wiki/markdown-document';
+import type { MarkdownDocument, WikiSearchIndex } from '../src/client/features/wiki/markdown-document';
 import { LEGAL_DOCUMENTS } from '../src/shared/legal';
 import type { PublicConfig } from '../src/shared/public-config';
 import { WIKI_ARTICLE_IDS } from '../src/shared/wiki';
 
 const CONTENT_DIR = path.resolve('content');
+const SEARCH_INDEX = 'virtual:wiki-search-index';
+const RESOLVED_SEARCH_INDEX = `\0${SEARCH_INDEX}`;
 
 /**
  * The site's texts and generated files, all made at build time:
  * - `import doc from '…/content/x.md'` gives the page its HTML, title, description and
  *   headings (no Markdown parser in the browser);
- * - `virtual:wiki-articles` is each wiki article's title and description, for the menu and
- *   the index, so a page needs the HTML of the one article it shows only;
- * - `virtual:wiki-prerendered-articles` is every article's document for the prerender, which
- *   must write each page whole without waiting for a chunk; it is empty in the browser's build;
  * - `virtual:wiki-search-index` is the wiki's plain text per section, loaded on demand;
  * - the client build also emits the footer's legal PDFs (legal/<slug>.pdf) and the
  *   visuals (visuals/*.png) next to the pages.
@@ -43,45 +41,24 @@ export function siteContent(config: PublicConfig): Plugin[] {
     return { title: meta.title, description: meta.description, ...(meta.applicable ? { applicable: meta.applicable } : {}), html, headings };
   }
 
-  const wikiFile = (articleId: string) => path.join(CONTENT_DIR, 'wiki', `${articleId}.md`);
-
-  function articleSummaries(): WikiArticleSummaries {
-    return Object.fromEntries(
-      WIKI_ARTICLE_IDS.map((articleId) => {
-        const { meta } = read(wikiFile(articleId), ['title', 'description']);
-        return [articleId, { title: meta.title, description: meta.description }];
-      }),
-    ) as WikiArticleSummaries;
-  }
-
   function searchIndex(): WikiSearchIndex {
     return WIKI_ARTICLE_IDS.flatMap((articleId) => {
-      const { meta, body } = read(wikiFile(articleId), ['title', 'description']);
+      const { meta, body } = read(path.join(CONTENT_DIR, 'wiki', `${articleId}.md`), ['title', 'description']);
       return renderMarkdown(body, articleId).sections.map((section) => ({ articleId, articleTitle: meta.title, ...section }));
     });
   }
-
-  const virtualModules = new Map<string, (consumer: 'client' | 'server') => unknown>([
-    ['virtual:wiki-articles', articleSummaries],
-    [
-      'virtual:wiki-prerendered-articles',
-      (consumer) => (consumer === 'server' ? Object.fromEntries(WIKI_ARTICLE_IDS.map((articleId) => [articleId, markdownModule(wikiFile(articleId))])) : {}),
-    ],
-    ['virtual:wiki-search-index', searchIndex],
-  ]);
 
   return [
     {
       name: 'site-content:markdown',
       enforce: 'pre',
       resolveId(id) {
-        return virtualModules.has(id) ? `\0${id}` : undefined;
+        return id === SEARCH_INDEX ? RESOLVED_SEARCH_INDEX : undefined;
       },
       load(id) {
-        const make = id.startsWith('\0') ? virtualModules.get(id.slice(1)) : undefined;
-        if (make) {
-          for (const articleId of WIKI_ARTICLE_IDS) this.addWatchFile(wikiFile(articleId));
-          return `export default ${JSON.stringify(make(this.environment.config.consumer))};`;
+        if (id === RESOLVED_SEARCH_INDEX) {
+          for (const articleId of WIKI_ARTICLE_IDS) this.addWatchFile(path.join(CONTENT_DIR, 'wiki', `${articleId}.md`));
+          return `export default ${JSON.stringify(searchIndex())};`;
         }
         const file = id.split('?')[0];
         if (!file.endsWith('.md')) return undefined;

@@ -1,4 +1,4 @@
-import type { WikiArticleId, WikiSearchSection } from '../../../shared/wiki';
+import type { WikiSearchSection } from '../../../shared/wiki';
 
 /**
  * A Markdown file of content/ as the pages import it: rendered to HTML at build time by
@@ -12,9 +12,6 @@ export interface MarkdownDocument {
   html: string;
   headings: { depth: 2 | 3; id: string; text: string }[];
 }
-
-/** What the menu, the index and the previous/next links show of every wiki article. */
-export type WikiArticleSummaries = Record<WikiArticleId, Pick<MarkdownDocument, 'title' | 'description'>>;
 
 /** The wiki search index, loaded only when a visitor searches. */
 export type WikiSearchIndex = WikiSearchSection[];
