@@ -247,7 +247,10 @@ export class NewsletterWorker {
     const now = Date.now();
     const start = Math.max(now, this.nextStart);
     this.nextStart = start + 1000 / this.settings.ratePerSecond;
-    if (start > now) await sleep(start - now, undefined, { signal: this.stopping.signal }).catch(() => {});
+    // A timer cannot wait less than a millisecond: at high rates the sub-millisecond gaps add
+    // up in nextStart instead, so the rate holds without a timer per message.
+    const wait = start - now;
+    if (wait >= 1) await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
   }
 
   /** Hands the claimed deliveries that were not started back, due at once. */
