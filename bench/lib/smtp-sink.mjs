@@ -1,9 +1,10 @@
-// An SMTP server that accepts every message as fast as it can and only counts them: the
-// newsletter benchmark measures the sender, not the receiver.
+// An SMTP server that accepts every message as fast as it can and only counts them (and keeps
+// the first one, so the yardstick can send the same letter): the newsletter benchmark
+// measures the sender, not the receiver.
 import { SMTPServer } from 'smtp-server';
 
 export async function startSmtpSink() {
-  const stats = { messages: 0, bytes: 0, firstAt: 0n, lastAt: 0n };
+  const stats = { messages: 0, bytes: 0, firstAt: 0n, lastAt: 0n, first: undefined };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -12,10 +13,17 @@ export async function startSmtpSink() {
     maxClients: 100,
     onData(stream, _session, callback) {
       let bytes = 0;
-      stream.on('data', (chunk) => (bytes += chunk.length));
+      const keep = stats.messages === 0 ? [] : undefined;
+      stream.on('data', (chunk) => {
+        bytes += chunk.length;
+        keep?.push(chunk);
+      });
       stream.on('end', () => {
         const now = process.hrtime.bigint();
-        if (stats.messages === 0) stats.firstAt = now;
+        if (stats.messages === 0) {
+          stats.firstAt = now;
+          stats.first = Buffer.concat(keep ?? []);
+        }
         stats.messages += 1;
         stats.bytes += bytes;
         stats.lastAt = now;
@@ -29,7 +37,7 @@ export async function startSmtpSink() {
     port: server.server.address().port,
     stats,
     reset() {
-      Object.assign(stats, { messages: 0, bytes: 0, firstAt: 0n, lastAt: 0n });
+      Object.assign(stats, { messages: 0, bytes: 0, firstAt: 0n, lastAt: 0n, first: undefined });
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
