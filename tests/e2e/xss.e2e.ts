@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { todayIso } from '../../src/shared/event-report';
 import { PASSWORD, signIn, SITE_ENV } from './accounts-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';
@@ -7,11 +8,11 @@ import { siteAndBrowser } from './support/suite';
 
 const PAYLOAD = '<img src=x onerror=window.__xss=1>';
 
-/** The payload is on the page as text, and no element came out of it. */
-async function expectInert(page: Page, path: string) {
+/** The payload (or the part of it a field holds) is on the page as text, and no element came out of it. */
+async function expectInert(page: Page, path: string, text = PAYLOAD) {
   await page.goto(path);
   await settle(page);
-  await page.getByText(PAYLOAD, { exact: false }).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 });
   expect(await page.locator('img[src="x"]').count(), path).toBe(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss), path).toBeUndefined();
 }
@@ -46,6 +47,48 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     await expectInert(member.page, '/vote');
     await expectInert(member.page, '/account');
     await member.context.close();
+    await admin.context.close();
+  });
+
+  it('in event reports, survey answers and organisation names, on the pages that show them', async () => {
+    const visitor = await openPage(suite.browser, suite.site.url);
+    const api = visitor.context.request;
+    const report = await api.post('/api/event-reports', {
+      data: { eventName: PAYLOAD, sport: PAYLOAD, date: todayIso(), place: PAYLOAD, link: 'https://club.exemple.fr', email: '' },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+
+    const email = 'xss.sondage@exemple.fr';
+    expect((await api.post('/api/fn/users-registerUser', { data: { email, username: 'xsssondage', firstname: 'Sam', lastname: 'Test', pwd: PASSWORD } })).status()).toBe(200);
+    expect((await api.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+    const { uuid } = await (await api.get('/api/auth/me')).json();
+    const answered = await api.post('/api/fn/users-submitSurvey', {
+      data: {
+        surveyId: 'pre-use',
+        userId: uuid,
+        responses: { heard: ['Instagram'], reasons: { value: ['Autre'], subValue: PAYLOAD }, 'wont-use': { value: ['Le prix du trajet'] }, expectations: PAYLOAD },
+      },
+    });
+    expect(answered.status(), await answered.text()).toBe(200);
+
+    const admin = await openPage(suite.browser, suite.site.url);
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin');
+    const organisationEmail = 'xss.club@exemple.fr';
+    expect((await admin.context.request.post('/api/admin/organisations/allowlist', { data: { email: organisationEmail } })).status()).toBe(204);
+    // Names hold 30 characters, and the first test's member has the payload's first 30.
+    const organisationName = '<img src=x onerror=__xss=1>';
+    const organisation = await fetch(`${suite.site.url}/api/fn/users-registerOrganisation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: organisationEmail, username: organisationName, pwd: PASSWORD }),
+    });
+    expect(organisation.status, await organisation.text()).toBe(200);
+
+    await expectInert(admin.page, '/admin');
+    await expectInert(admin.page, '/admin/surveys');
+    await expectInert(admin.page, '/admin/organisations', organisationName);
+    await expectInert(visitor.page, '/calshare/organisations', organisationName);
+    await visitor.context.close();
     await admin.context.close();
   });
 
