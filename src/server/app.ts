@@ -20,6 +20,7 @@ import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
 import { registerErrorHandler } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurity } from './http/security';
 import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   });
   // Only JSON is accepted: a foreign site's plain form cannot post text/plain here (CSRF).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   app.decorate('config', config);
   app.decorate('database', database);

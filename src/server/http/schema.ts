@@ -4,8 +4,13 @@
  */
 type Schema = Record<string, unknown>;
 
+// PostgreSQL stores no NUL character: refused here for query strings and path parameters
+// (bodies are checked whole by the JSON parser, http/json-body.ts).
+const WITHOUT_NUL = '^[^\\u0000]*$';
+
 export const string = (options: { minLength?: number; maxLength: number; format?: string }): Schema => ({
   type: 'string',
+  pattern: WITHOUT_NUL,
   ...options,
 });
 
