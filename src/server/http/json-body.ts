@@ -21,7 +21,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body, (error, value) => {
+    parseJson(request, body.toString(), (error, value) => {
       if (error) done(error, undefined);
       else if (holdsNul(value)) done(new AppError(400, 'http/bad-request'), undefined);
       else done(null, value);
