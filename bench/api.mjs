@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { call, loginAdmin, registerMembers, wireSize } from './lib/client.mjs';
-import { pgliteDatabase, postgresDatabase, postgresUnavailable, withSql } from './lib/database.mjs';
-import { percentile, record, round, skipped } from './lib/report.mjs';
+import { inBothModes, withSql } from './lib/database.mjs';
+import { percentile, record, round } from './lib/report.mjs';
 import { insertAccounts, insertWords } from './lib/seed.mjs';
 import { siteBuild, startServer } from './lib/site.mjs';
 
@@ -136,18 +136,5 @@ async function runMode(database) {
 }
 
 export async function run() {
-  const pglite = pgliteDatabase('api');
-  await runMode(pglite);
-
-  const unavailable = await postgresUnavailable();
-  if (unavailable) {
-    skipped('api/postgres', 'all', unavailable);
-    return;
-  }
-  const postgres = await postgresDatabase('api');
-  try {
-    await runMode(postgres);
-  } finally {
-    await postgres.drop();
-  }
+  await inBothModes('api', runMode);
 }

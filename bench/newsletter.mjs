@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
 import { call, loginAdmin } from './lib/client.mjs';
-import { pgliteDatabase, postgresDatabase, postgresUnavailable, withSql } from './lib/database.mjs';
-import { record, round, skipped } from './lib/report.mjs';
+import { inBothModes, withSql } from './lib/database.mjs';
+import { record, round } from './lib/report.mjs';
 import { insertAccounts } from './lib/seed.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 import { newDataDir, startServer } from './lib/site.mjs';
@@ -158,17 +158,5 @@ async function runMode(database) {
 }
 
 export async function run() {
-  await runMode(pgliteDatabase('newsletter'));
-
-  const unavailable = await postgresUnavailable();
-  if (unavailable) {
-    skipped('newsletter/postgres', 'all', unavailable);
-    return;
-  }
-  const postgres = await postgresDatabase('newsletter');
-  try {
-    await runMode(postgres);
-  } finally {
-    await postgres.drop();
-  }
+  await inBothModes('newsletter', runMode);
 }

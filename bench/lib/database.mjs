@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { skipped } from './report.mjs';
 import { newDataDir } from './site.mjs';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -74,5 +75,24 @@ export async function withSql(database, work) {
     return await work(async (text, params) => (await pglite.query(text, params)).rows);
   } finally {
     await pglite.close();
+  }
+}
+
+/**
+ * Runs `runMode` on a new embedded database, then on a new PostgreSQL one (dropped
+ * afterwards), or reports the PostgreSQL half as skipped with the reason.
+ */
+export async function inBothModes(label, runMode) {
+  await runMode(pgliteDatabase(label));
+  const unavailable = await postgresUnavailable();
+  if (unavailable) {
+    skipped(`${label}/postgres`, 'all', unavailable);
+    return;
+  }
+  const postgres = await postgresDatabase(label);
+  try {
+    await runMode(postgres);
+  } finally {
+    await postgres.drop();
   }
 }

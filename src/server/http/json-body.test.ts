@@ -24,18 +24,21 @@ describe('NUL characters in requests', () => {
     );
   });
 
-  it('are refused deep inside a body, in survey answers stored as JSON', async () => {
-    const response = await test.app.inject({
+  /** A pre-use survey answer whose 'Autre' reason says `otherReason`. */
+  const answerSurvey = (otherReason: string) =>
+    test.app.inject({
       method: 'POST',
       url: '/api/fn/users-submitSurvey',
       headers: { cookie: member.cookie },
       payload: {
         surveyId: 'pre-use',
         userId: member.uuid,
-        responses: { heard: ['Instagram'], reasons: { value: ['Autre'], subValue: 'a\u0000b' }, 'wont-use': { value: ['Le prix du trajet'] }, expectations: 'Des trajets' },
+        responses: { heard: ['Instagram'], reasons: { value: ['Autre'], subValue: otherReason }, 'wont-use': { value: ['Le prix du trajet'] }, expectations: 'Des trajets' },
       },
     });
-    expectBadRequest(response);
+
+  it('are refused deep inside a body, in survey answers stored as JSON', async () => {
+    expectBadRequest(await answerSurvey('a\u0000b'));
   });
 
   it('are refused in a query string and a path parameter', async () => {
@@ -52,16 +55,7 @@ describe('NUL characters in requests', () => {
       headers: { cookie: admin.cookie },
     });
     expect(response.statusCode).toBe(200);
-    const answered = await test.app.inject({
-      method: 'POST',
-      url: '/api/fn/users-submitSurvey',
-      headers: { cookie: member.cookie },
-      payload: {
-        surveyId: 'pre-use',
-        userId: member.uuid,
-        responses: { heard: ['Instagram'], reasons: { value: ['Autre'], subValue: 'Écrire \\u0000 en JSON' }, 'wont-use': { value: ['Le prix du trajet'] }, expectations: 'Des trajets' },
-      },
-    });
+    const answered = await answerSurvey('Écrire \\u0000 en JSON');
     expect(answered.statusCode, answered.body).toBe(200);
   });
 });
