@@ -17,6 +17,9 @@ await build({
   logLevel: 'warning',
 });
 
+// The embedded database's thread, loaded beside main.js (src/server/db/pglite-thread-client.ts).
+fs.copyFileSync('src/server/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
+
 const compressible = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

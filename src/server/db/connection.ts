@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteThread } from './pglite-thread-client';
 import type { Database } from './schema';
 
 export type Listener = (payload: string) => void;
@@ -42,7 +42,7 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     dataDir = path.join(options.dataDir, 'db');
     await fs.mkdir(options.dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+  const pglite = await PGliteThread.start({ dataDir, dump: options.pgliteDump ? await options.pgliteDump.arrayBuffer() : undefined });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

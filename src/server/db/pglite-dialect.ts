@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,6 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { QueryRunner } from './pglite-thread-client';
 
 /**
  * Kysely dialect for the embedded PGlite database.
@@ -21,7 +21,7 @@ import {
  * (`kysely-pglite` does not do this, see docs/decisions/0002-pglite-dialect.md.)
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: QueryRunner) {}
 
   createAdapter() {
     return new PostgresAdapter();
@@ -45,7 +45,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: QueryRunner) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -84,7 +84,7 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: QueryRunner) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);

@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGliteThread } from './pglite-thread-client';
+
+describe('the embedded database on its own thread', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    await Promise.all(folders.splice(0).map((folder) => fs.rm(folder, { recursive: true, force: true })));
+  });
+
+  async function start() {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-thread-'));
+    folders.push(folder);
+    return { folder, thread: await PGliteThread.start({ dataDir: path.join(folder, 'db') }) };
+  }
+
+  it('answers queries with their rows and types, and keeps what it wrote after a restart', async () => {
+    const { folder, thread } = await start();
+    await thread.query('create table t (id int primary key, at timestamptz, data jsonb)', []);
+    const inserted = await thread.query('insert into t values ($1, $2, $3), (2, now(), null)', [1, new Date('2026-01-02T03:04:05Z'), JSON.stringify({ a: 1 })]);
+    expect(inserted.affectedRows).toBe(2);
+    const { rows } = await thread.query<{ id: number; at: Date; data: unknown }>('select * from t where id = $1', [1]);
+    expect(rows).toEqual([{ id: 1, at: new Date('2026-01-02T03:04:05Z'), data: { a: 1 } }]);
+    await thread.close();
+
+    const again = await PGliteThread.start({ dataDir: path.join(folder, 'db') });
+    expect((await again.query('select count(*)::int as n from t', [])).rows).toEqual([{ n: 2 }]);
+    await again.close();
+  });
+
+  it('passes database errors on with their code and constraint', async () => {
+    const { thread } = await start();
+    await thread.query('create table u (name text constraint u_name unique)', []);
+    await thread.query("insert into u values ('a')", []);
+    await expect(thread.query("insert into u values ('a')", [])).rejects.toMatchObject({ code: '23505', constraint: 'u_name' });
+    await thread.close();
+  });
+
+  it('delivers notices to listeners until they stop', async () => {
+    const { thread } = await start();
+    const heard: string[] = [];
+    const stop = await thread.listen('news', (payload) => heard.push(payload));
+    await thread.query("select pg_notify('news', 'un')", []);
+    await expect.poll(() => heard).toEqual(['un']);
+    await stop();
+    await thread.query("select pg_notify('news', 'deux')", []);
+    await thread.query('select 1', []);
+    expect(heard).toEqual(['un']);
+    await thread.close();
+  });
+
+  it('fails calls once closed instead of leaving them waiting', async () => {
+    const { thread } = await start();
+    await thread.close();
+    await expect(thread.query('select 1', [])).rejects.toThrow('database closed');
+  });
+});

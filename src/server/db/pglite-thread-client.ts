@@ -1,0 +1,87 @@
+import { Worker } from 'node:worker_threads';
+
+export interface QueryRunner {
+  query<R>(sql: string, params: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
+
+type Reply = { type: 'reply'; id: number; result?: unknown; error?: Record<string, unknown> };
+type Notify = { type: 'notify'; listenId: number; payload: string };
+
+/**
+ * The embedded database, run by PGlite on a worker thread (pglite-thread.mjs). PGlite is
+ * PostgreSQL compiled to WebAssembly and runs each statement synchronously: on the server's
+ * own thread, every statement stopped every socket meanwhile (newsletter SMTP connections,
+ * live streams, other requests). Statements still run one at a time, in order.
+ */
+export class PGliteThread implements QueryRunner {
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<number, (payload: string) => void>();
+  /** Why the thread is gone (closed, crashed): every call from then on fails with it. */
+  private gone: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: Reply | Notify) => {
+      if (message.type === 'notify') {
+        this.listeners.get(message.listenId)?.(message.payload);
+        return;
+      }
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.error) waiting?.reject(Object.assign(new Error(String(message.error.message)), message.error));
+      else waiting?.resolve(message.result);
+    });
+    worker.on('error', (error) => this.end(error));
+    worker.on('exit', (code) => this.end(new Error(`database thread exited (${code})`)));
+  }
+
+  /** A dead thread answers nothing: what waits for it fails now rather than hang. */
+  private end(reason: Error) {
+    this.gone ??= reason;
+    for (const waiting of this.pending.values()) waiting.reject(this.gone);
+    this.pending.clear();
+  }
+
+  /** Starts the thread on `dataDir`, or on a dump of a database (tests). */
+  static async start(options: { dataDir?: string; dump?: ArrayBuffer }): Promise<PGliteThread> {
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: options });
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`database thread exited (${code})`)));
+    });
+    return new PGliteThread(worker);
+  }
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  query<R>(sql: string, params: unknown[]) {
+    return this.call<{ rows: R[]; affectedRows?: number }>({ type: 'query', sql, params });
+  }
+
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    const listenId = this.nextId++;
+    this.listeners.set(listenId, listener);
+    await this.call({ type: 'listen', channel, listenId });
+    return async () => {
+      this.listeners.delete(listenId);
+      await this.call({ type: 'unlisten', listenId });
+    };
+  }
+
+  async close() {
+    try {
+      await this.call({ type: 'close' });
+    } finally {
+      this.end(new Error('database closed'));
+      await this.worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+// The embedded database on its own thread (see pglite-thread-client.ts): PGlite runs each
+// statement synchronously, and here that blocks only this thread, not the server's.
+// Plain JavaScript, so the thread starts the same way under tsx, Vitest and the bundle.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const { dataDir, dump } = workerData;
+const pglite = await PGlite.create(dataDir, dump ? { loadDataDir: new Blob([dump]) } : {});
+const unlistens = new Map();
+
+// What callers read of a database error (violatedConstraint and friends): plain fields only,
+// since an Error's own properties do not survive the trip between threads.
+const ERROR_FIELDS = ['message', 'code', 'constraint', 'detail', 'table', 'column', 'schema', 'severity'];
+const plainError = (error) => Object.fromEntries(ERROR_FIELDS.filter((field) => error?.[field] !== undefined).map((field) => [field, error[field]]));
+
+async function handle(message) {
+  switch (message.type) {
+    case 'query': {
+      const result = await pglite.query(message.sql, message.params);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    }
+    case 'listen': {
+      const unlisten = await pglite.listen(message.channel, (payload) => parentPort.postMessage({ type: 'notify', listenId: message.listenId, payload }));
+      unlistens.set(message.listenId, unlisten);
+      return {};
+    }
+    case 'unlisten': {
+      await unlistens.get(message.listenId)?.();
+      unlistens.delete(message.listenId);
+      return {};
+    }
+    case 'close':
+      await pglite.close();
+      return {};
+    default:
+      throw new Error(`unknown message ${message.type}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  handle(message).then(
+    (result) => parentPort.postMessage({ type: 'reply', id: message.id, result }),
+    (error) => parentPort.postMessage({ type: 'reply', id: message.id, error: plainError(error) }),
+  );
+});
+parentPort.postMessage({ type: 'ready' });
