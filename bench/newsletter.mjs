@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
 import { call, loginAdmin } from './lib/client.mjs';
 import { inBothModes, withSql } from './lib/database.mjs';
-import { record, round } from './lib/report.mjs';
+import { percentile, record, round } from './lib/report.mjs';
 import { insertAccounts } from './lib/seed.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 import { newDataDir, startServer } from './lib/site.mjs';
@@ -17,6 +17,9 @@ import { newDataDir, startServer } from './lib/site.mjs';
 const RECIPIENTS = Number(process.env.BENCH_NEWSLETTER_RECIPIENTS ?? 10_000);
 // Each sender gets at most this long; the rate is what was delivered meanwhile.
 const WINDOW_MS = Number(process.env.BENCH_NEWSLETTER_SECONDS ?? 60) * 1000;
+// Each round sends one newsletter with the site, then the same letter with the yardstick: one
+// run moves by several per cent with the machine's other work, the median of the rounds less.
+const ROUNDS = Number(process.env.BENCH_NEWSLETTER_ROUNDS ?? 3);
 // The site's SMTP pool size (src/server/mail/mailer.ts).
 const POOL_CONNECTIONS = 5;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -45,7 +48,8 @@ const LETTER = {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from, to) => Number(to - from) / 1e9;
 
-async function siteRate(database, sink, bench) {
+async function siteRate(database, sink) {
+  sink.reset();
   const server = await startServer({
     database,
     smtpUrl: sink.url,
@@ -57,7 +61,7 @@ async function siteRate(database, sink, bench) {
     const { json } = await call(server.url, '/api/fn/newsletter-send', { method: 'POST', body: LETTER, cookie: adminCookie });
     const queuedMs = Number(process.hrtime.bigint() - start) / 1e6;
     console.log(`  newsletter-send queued ${json.data.total} deliveries in ${round(queuedMs)} ms`);
-    record(bench, 'recipients queued', json.data.total, '', { op: '>=', value: RECIPIENTS });
+    if (json.data.total < RECIPIENTS) throw new Error(`the newsletter went to ${json.data.total} of ${RECIPIENTS} subscribers`);
     const deadline = Date.now() + WINDOW_MS;
     while (sink.stats.messages < json.data.total && Date.now() < deadline) await sleep(200);
     const { messages, bytes, lastAt } = sink.stats;
@@ -147,11 +151,21 @@ async function runMode(database) {
   });
   const sink = await startSmtpSink();
   try {
-    const site = await siteRate(database, sink, bench);
-    record(bench, 'site worker', site.rate, ' msg/s');
-    const bare = await bareRate(sink, site.letter);
-    record(bench, 'bare nodemailer pool', bare, ' msg/s');
-    record(bench, 'site / bare', site.rate / bare, '×', { op: '>=', value: 0.8 });
+    const rounds = [];
+    let letter;
+    for (let i = 1; i <= ROUNDS; i++) {
+      console.log(`  round ${i} of ${ROUNDS}`);
+      const site = await siteRate(database, sink);
+      letter ??= site.letter;
+      const bare = await bareRate(sink, letter);
+      rounds.push({ site: site.rate, bare, ratio: site.rate / bare });
+      console.log(`  site / bare: ${round(site.rate / bare, 2)}×`);
+    }
+    const median = (key) => percentile(rounds.map((r) => r[key]), 50);
+    console.log(`  medians of ${ROUNDS} rounds (ratios ${rounds.map((r) => round(r.ratio, 2)).join(', ')})`);
+    record(bench, 'site worker', median('site'), ' msg/s');
+    record(bench, 'bare nodemailer pool', median('bare'), ' msg/s');
+    record(bench, 'site / bare', median('ratio'), '×', { op: '>=', value: 0.8 });
   } finally {
     await sink.close();
   }

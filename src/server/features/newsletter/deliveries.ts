@@ -42,21 +42,18 @@ const heldBy = ({ newsletterId, userId, token }: Outcome) =>
   sql<boolean>`newsletter_id = ${newsletterId} and user_id = ${userId} and claim_token = ${token} and status = 'sending'`;
 
 /**
- * Records a group of deliveries as sent, in one statement; like every outcome, only where
- * the claim still holds the row. Called only with messages the SMTP server accepted. The
- * group goes as three arrays, so the statement is the same whatever its size.
+ * Records deliveries of one claim and one newsletter as sent, in one statement; like every
+ * outcome, only where the claim still holds the row. Called only with messages the SMTP
+ * server accepted. The rows are found through the primary key (newsletter, then the users):
+ * joining a list of (newsletter, user, claim) triples instead made the planner compare every
+ * pair, and scan the whole queue once the 'sending' rows outgrew its statistics.
  */
-export async function markSent(db: Kysely<Database>, outcomes: Outcome[]) {
+export async function markSent(db: Kysely<Database>, { newsletterId, token, userIds }: { newsletterId: string; token: string; userIds: string[] }) {
   await sql`
-    update newsletter_deliveries as d
+    update newsletter_deliveries
     set status = 'sent', sent_at = now(), claim_token = null, last_error = null
-    from unnest(
-      ${outcomes.map((outcome) => outcome.newsletterId)}::uuid[],
-      ${outcomes.map((outcome) => outcome.userId)}::uuid[],
-      ${outcomes.map((outcome) => outcome.token)}::uuid[]
-    ) as sent (newsletter_id, user_id, claim_token)
-    where d.newsletter_id = sent.newsletter_id and d.user_id = sent.user_id
-      and d.claim_token = sent.claim_token and d.status = 'sending'`.execute(db);
+    where newsletter_id = ${newsletterId} and user_id = any(${userIds}::uuid[])
+      and claim_token = ${token} and status = 'sending'`.execute(db);
 }
 
 /** A failed attempt: retried after a delay that doubles each time, until `maxAttempts`. */

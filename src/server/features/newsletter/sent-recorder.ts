@@ -14,43 +14,63 @@ export interface SentRecorderOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
+interface Group {
+  newsletterId: string;
+  token: string;
+  userIds: string[];
+  timer: NodeJS.Timeout;
+}
+
 /**
  * Marks accepted messages as sent a group at a time: one UPDATE per group instead of one per
  * message, which on the embedded database would queue on its single connection with the
- * claims. The window is acceptable: if the process dies within it, the messages accepted but
- * not yet recorded are sent again once their claim expires. That is the at-least-once
- * trade-off the worker always had for the mails in flight, only wider by one group.
+ * claims. A group holds the messages of one claim and one newsletter, so its statement finds
+ * its rows by primary key (see markSent); a claim sent at full speed is one group.
+ * The window is acceptable: if the process dies within it, the messages accepted but not yet
+ * recorded are sent again once their claim expires. That is the at-least-once trade-off the
+ * worker always had for the mails in flight, only wider by the groups filling up.
  */
 export class SentRecorder {
-  private waiting: Outcome[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly waiting = new Map<string, Group>();
   // One statement at a time, in order; never rejects.
   private recorded: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SentRecorderOptions) {}
 
-  add(outcome: Outcome) {
-    this.waiting.push(outcome);
-    if (this.waiting.length >= this.options.groupSize) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
+  add({ newsletterId, token, userId }: Outcome) {
+    const key = `${newsletterId} ${token}`;
+    let group = this.waiting.get(key);
+    if (!group) {
+      group = { newsletterId, token, userIds: [], timer: setTimeout(() => void this.flushGroup(key), this.options.delayMs) };
+      this.waiting.set(key, group);
+    }
+    group.userIds.push(userId);
+    if (group.userIds.length >= this.options.groupSize) void this.flushGroup(key);
   }
 
   /** Records every waiting outcome; resolves once they are all written (or failed to be). */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const group = this.waiting.splice(0);
-    if (group.length > 0) this.recorded = this.recorded.then(() => this.record(group));
+    for (const key of [...this.waiting.keys()]) void this.flushGroup(key);
     return this.recorded;
   }
 
-  private async record(group: Outcome[]) {
+  private flushGroup(key: string): Promise<void> {
+    const group = this.waiting.get(key);
+    if (group) {
+      this.waiting.delete(key);
+      clearTimeout(group.timer);
+      this.recorded = this.recorded.then(() => this.record(group));
+    }
+    return this.recorded;
+  }
+
+  private async record({ newsletterId, token, userIds }: Group) {
     try {
-      await markSent(this.options.db, group);
+      await markSent(this.options.db, { newsletterId, token, userIds });
       this.options.onRecorded();
     } catch (error) {
       // Left claimed: the lease runs out and these deliveries are sent again.
-      this.options.log?.error({ err: error, count: group.length }, 'newsletter worker: sent deliveries not recorded');
+      this.options.log?.error({ err: error, count: userIds.length }, 'newsletter worker: sent deliveries not recorded');
     }
   }
 }

@@ -197,8 +197,8 @@ describe('the newsletter sending worker', () => {
         close: () => inner.close(),
       };
     };
-    // Small groups and claims often interleaved between the two.
-    const settings = { ratePerSecond: 2000, recordGroupSize: 10 };
+    // Small groups, and claims of 100 (a second at this rate) interleaved between the two.
+    const settings = { ratePerSecond: 100, recordGroupSize: 10 };
     worker(database, server, settings, counting('a')).start();
     worker(other, server, settings, counting('b')).start();
 
