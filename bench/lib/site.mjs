@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { snapshotBuild } from '../../scripts/ensure-build.mjs';
+import { heapUsedAfterGc } from './inspector.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN = { email: 'admin@bench.test', password: 'Admin-Bench-2025!' };
@@ -63,11 +64,12 @@ export function newDataDir(label) {
  * `node <build>/node/main.js` with its own data. `database` is `{ dataDir }` (PGlite) or
  * `{ databaseUrl }` (PostgreSQL). Resolves once /api/health answers.
  */
-export async function startServer({ database, clientDir, smtpUrl, env = {} }) {
+export async function startServer({ database, clientDir, smtpUrl, env = {}, inspect = false }) {
   const build = siteBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(build, 'node/main.js')], {
+  const nodeArgs = inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(build, 'node/main.js')], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -104,9 +106,14 @@ export async function startServer({ database, clientDir, smtpUrl, env = {} }) {
   };
   running.add(server);
   await waitForHealth(url, child, () => stderr);
+  // Node prints where its inspector listens before the server starts.
+  const inspectorUrl = inspect ? /Debugger listening on (ws:\/\/\S+)/.exec(stderr)?.[1] : undefined;
+  if (inspect && !inspectorUrl) throw new Error(`no inspector address in the server's output:\n${stderr}`);
   return {
     url,
     pid: child.pid,
+    /** With `inspect`: the JS heap of the server's main thread after a full GC, in kB. */
+    heapKb: async () => (await heapUsedAfterGc(inspectorUrl)) / 1024,
     /** Resident memory of the server process, in kB (Linux /proc). */
     rssKb: () => rssKb(child.pid),
     stop: server.stop,
