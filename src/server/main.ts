@@ -16,7 +16,16 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // A server without its database would answer 500 to everything: stop, and let the
+    // supervisor (systemd, the container) start it again.
+    onLost: (reason) => {
+      console.error('The embedded database stopped:', reason);
+      process.exit(1);
+    },
+  });
   await migrateToLatest(database.db);
   if (config.admin) await ensureAdmin(database.db, config.admin);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });

@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Embedded database only: start from this dump instead of a folder (tests). */
   pgliteDump?: Blob;
+  /** Embedded database only: its thread died (every query fails from then on). */
+  onLost?: (reason: Error) => void;
   poolSize?: number;
 }
 
@@ -42,7 +44,11 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     dataDir = path.join(options.dataDir, 'db');
     await fs.mkdir(options.dataDir, { recursive: true });
   }
-  const pglite = await PGliteThread.start({ dataDir, dump: options.pgliteDump ? await options.pgliteDump.arrayBuffer() : undefined });
+  const pglite = await PGliteThread.start({
+    dataDir,
+    dump: options.pgliteDump ? await options.pgliteDump.arrayBuffer() : undefined,
+    onLost: options.onLost,
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

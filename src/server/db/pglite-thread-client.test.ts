@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread-client';
 
@@ -52,8 +53,21 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('fails calls once closed instead of leaving them waiting', async () => {
-    const { thread } = await start();
+    const lost: Error[] = [];
+    const thread = await PGliteThread.start({ onLost: (reason) => lost.push(reason) });
     await thread.close();
     await expect(thread.query('select 1', [])).rejects.toThrow('database closed');
+    expect(lost).toEqual([]);
+  });
+
+  it('tells its owner when the thread dies, and fails the calls waiting for it', async () => {
+    const lost: Error[] = [];
+    const thread = await PGliteThread.start({ onLost: (reason) => lost.push(reason) });
+    const waiting = thread.query('select pg_sleep(1)', []);
+    // The thread dying on its own (a WebAssembly abort, say), simulated.
+    await (thread as unknown as { worker: Worker }).worker.terminate();
+    await expect(waiting).rejects.toThrow('database thread exited');
+    await expect(thread.query('select 1', [])).rejects.toThrow('database thread exited');
+    expect(lost).toHaveLength(1);
   });
 });

@@ -19,8 +19,12 @@ export class PGliteThread implements QueryRunner {
   private readonly listeners = new Map<number, (payload: string) => void>();
   /** Why the thread is gone (closed, crashed): every call from then on fails with it. */
   private gone: Error | undefined;
+  private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly onLost: ((reason: Error) => void) | undefined,
+  ) {
     worker.on('message', (message: Reply | Notify) => {
       if (message.type === 'notify') {
         this.listeners.get(message.listenId)?.(message.payload);
@@ -37,20 +41,25 @@ export class PGliteThread implements QueryRunner {
 
   /** A dead thread answers nothing: what waits for it fails now rather than hang. */
   private end(reason: Error) {
+    const first = !this.gone;
     this.gone ??= reason;
     for (const waiting of this.pending.values()) waiting.reject(this.gone);
     this.pending.clear();
+    if (first && !this.closing) this.onLost?.(reason);
   }
 
-  /** Starts the thread on `dataDir`, or on a dump of a database (tests). */
-  static async start(options: { dataDir?: string; dump?: ArrayBuffer }): Promise<PGliteThread> {
+  /**
+   * Starts the thread on `dataDir`, or on a dump of a database (tests). `onLost` hears of the
+   * thread dying other than by close(): from then on every query fails.
+   */
+  static async start({ onLost, ...options }: { dataDir?: string; dump?: ArrayBuffer; onLost?: (reason: Error) => void }): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: options });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`database thread exited (${code})`)));
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, onLost);
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
@@ -77,6 +86,7 @@ export class PGliteThread implements QueryRunner {
   }
 
   async close() {
+    this.closing = true;
     try {
       await this.call({ type: 'close' });
     } finally {
