@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
-import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
+import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type ReactionResult, type SportItem } from '../../../shared/sports';
 import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
@@ -23,7 +23,10 @@ export function VoteList() {
   const [sports, setSports] = useState<Map<string, SportItem>>();
   const [order, setOrder] = useState<string[]>([]);
   const [mine, setMine] = useState<Record<string, Reaction>>({});
-  const [pending, setPending] = useState<Set<string>>(new Set());
+  // Per sport, the clicks the server has not answered yet, oldest first. They go one at a
+  // time and in order, so the server's toggles end where the screen already is; a click
+  // made while one is on its way is never dropped.
+  const unanswered = useRef(new Map<string, Reaction[]>());
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState('');
 
@@ -50,35 +53,42 @@ export function VoteList() {
       return sport && current ? new Map(current).set(id, { ...sport, reactions }) : current;
     });
 
+  const applyMine = (id: string, value: Reaction | null) =>
+    setMine((current) => {
+      const next = { ...current };
+      if (value) next[id] = value;
+      else delete next[id];
+      return next;
+    });
+
   async function choose(sport: SportItem, reaction: Reaction) {
-    if (!signedIn || pending.has(sport.id)) return;
-    const before = { counts: sport.reactions, mine: mine[sport.id] ?? null };
-    const optimistic = toggleReaction(before.counts, before.mine, reaction);
-    const applyMine = (value: Reaction | null) =>
-      setMine((current) => {
-        const next = { ...current };
-        if (value) next[sport.id] = value;
-        else delete next[sport.id];
-        return next;
-      });
+    if (!signedIn) return;
+    const optimistic = toggleReaction(sport.reactions, mine[sport.id] ?? null, reaction);
     setCounts(sport.id, optimistic.reactions);
-    applyMine(optimistic.mine);
-    setPending((current) => new Set(current).add(sport.id));
+    applyMine(sport.id, optimistic.mine);
     setError(undefined);
+    const waiting = unanswered.current.get(sport.id);
+    if (waiting) {
+      waiting.push(reaction);
+      return;
+    }
+    const clicks = [reaction];
+    unanswered.current.set(sport.id, clicks);
     try {
-      const result = await react(sport.id, reaction);
-      setCounts(sport.id, result.reactions);
-      applyMine(result.mine);
+      let result: ReactionResult | undefined;
+      for (; clicks.length > 0; clicks.shift()) result = await react(sport.id, clicks[0]);
+      // The last answer only: the earlier ones were already out of date on screen.
+      if (result) {
+        setCounts(sport.id, result.reactions);
+        applyMine(sport.id, result.mine);
+      }
     } catch (caught) {
-      setCounts(sport.id, before.counts);
-      applyMine(before.mine);
+      // Which of the clicks the server applied is unknown: show what it holds.
+      load();
+      fetchMyReactions().then(({ reactions }) => setMine(reactions), () => {});
       setError(errorMessage(caught));
     } finally {
-      setPending((current) => {
-        const next = new Set(current);
-        next.delete(sport.id);
-        return next;
-      });
+      unanswered.current.delete(sport.id);
     }
   }
 

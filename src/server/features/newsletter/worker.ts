@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -100,6 +101,9 @@ export class NewsletterWorker {
   constructor(private readonly options: WorkerOptions) {
     this.settings = { ...DEFAULT_WORKER_SETTINGS, ...options.settings };
     const { concurrency, ratePerSecond, recordGroupSize, recordDelayMs } = this.settings;
+    // Every lane may wait in pace() on the stop signal at once: more than Node's default
+    // of 10 listeners, which it would report as a leak.
+    setMaxListeners(concurrency + 1, this.stopping.signal);
     // Enough for every lane, about a second at the rate, and small enough to share with other instances.
     this.claimSize = Math.min(CLAIM_LIMIT, Math.max(concurrency, ratePerSecond));
     this.sent = new SentRecorder({

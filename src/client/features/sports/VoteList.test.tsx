@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toggleReaction, type Reaction, type ReactionCounts } from '../../../shared/sports';
+import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../auth/test-helpers';
+import { stubEventSource } from '../newsletter/testing';
+import { VoteList } from './VoteList';
+
+beforeEach(() => {
+  stubEventSource();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SPORT_ID = 'b6f1c7de-0000-4000-8000-000000000001';
+const REACTION_PATH = `/api/sports/${SPORT_ID}/reaction`;
+
+/** The server's side of one sport: toggles as the API does, answering when `release` is called. */
+function renderVoteList() {
+  let counts: ReactionCounts = { love: 2, wow: 0, no: 0 };
+  let mine: Reaction | null = null;
+  const api = stubApi({
+    'GET /api/auth/me': { status: 200, body: LEA },
+    'GET /api/sports': () => ({ status: 200, body: { sports: [{ id: SPORT_ID, name: 'Kayak polo', emoji: '🛶', reactions: counts }] } }),
+    'GET /api/sports/mine': () => ({ status: 200, body: { reactions: mine ? { [SPORT_ID]: mine } : {} } }),
+    [`POST ${REACTION_PATH}`]: (call: FakeCall) => {
+      const result = toggleReaction(counts, mine, (call.body as { reaction: Reaction }).reaction);
+      ({ reactions: counts, mine } = result);
+      return { status: 200, body: result };
+    },
+  });
+  // Reactions, as sent, wait until the test lets the server answer, one at a time.
+  const sent: Reaction[] = [];
+  const held: (() => void)[] = [];
+  const answer = api.fetchMock.getMockImplementation()!;
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) === REACTION_PATH) {
+      sent.push(JSON.parse(String(init?.body)).reaction);
+      await new Promise<void>((resolve) => held.push(resolve));
+    }
+    return answer(input, init);
+  });
+  const release = () => held.shift()?.();
+  renderPage(<VoteList />, { path: '/vote' });
+  return { release, reactionCalls: () => sent, held };
+}
+
+describe('the vote list', () => {
+  it('keeps a click made while the previous one is on its way, and sends both in order', async () => {
+    const server = renderVoteList();
+    const group = await screen.findByRole('group', { name: 'Réactions pour Kayak polo' });
+    const love = within(group).getByRole('button', { name: "J'adore" });
+    const wow = within(group).getByRole('button', { name: 'Waouh' });
+    await waitFor(() => expect(love.getAttribute('aria-disabled')).toBeNull());
+
+    fireEvent.click(love);
+    expect(love.getAttribute('aria-pressed')).toBe('true');
+    expect(love.textContent).toContain('3');
+    // The first click is still unanswered: the second shows at once and waits its turn.
+    fireEvent.click(wow);
+    expect(wow.getAttribute('aria-pressed')).toBe('true');
+    expect(love.getAttribute('aria-pressed')).toBe('false');
+    expect(love.textContent).toContain('2');
+    expect(wow.textContent).toContain('1');
+    await waitFor(() => expect(server.held).toHaveLength(1));
+    expect(server.reactionCalls()).toEqual(['love']);
+
+    server.release();
+    await waitFor(() => expect(server.reactionCalls()).toEqual(['love', 'wow']));
+    server.release();
+    await waitFor(() => expect(server.held).toHaveLength(0));
+    // The server ends where the screen already was.
+    expect(wow.getAttribute('aria-pressed')).toBe('true');
+    expect(love.getAttribute('aria-pressed')).toBe('false');
+    expect(love.textContent).toContain('2');
+    expect(wow.textContent).toContain('1');
+  });
+
+  it('shows the server’s error and what the server holds when a click fails', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: LEA },
+      'GET /api/sports': { status: 200, body: { sports: [{ id: SPORT_ID, name: 'Kayak polo', emoji: '🛶', reactions: { love: 2, wow: 0, no: 0 } }] } },
+      'GET /api/sports/mine': { status: 200, body: { reactions: {} } },
+      [`POST ${REACTION_PATH}`]: apiError(404, 'sports/not-found', "Ce sport n'existe pas ou plus 🙁"),
+    });
+    renderPage(<VoteList />, { path: '/vote' });
+    const group = await screen.findByRole('group', { name: 'Réactions pour Kayak polo' });
+    const love = within(group).getByRole('button', { name: "J'adore" });
+    await waitFor(() => expect(love.getAttribute('aria-disabled')).toBeNull());
+
+    fireEvent.click(love);
+    expect(await screen.findByText("Ce sport n'existe pas ou plus 🙁")).toBeTruthy();
+    await waitFor(() => expect(love.getAttribute('aria-pressed')).toBe('false'));
+    expect(love.textContent).toContain('2');
+  });
+});
