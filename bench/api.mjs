@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { call, loginAdmin, registerMembers, wireSize } from './lib/client.mjs';
 import { inBothModes, withSql } from './lib/database.mjs';
-import { percentile, record, round } from './lib/report.mjs';
+import { median, record, round } from './lib/report.mjs';
 import { insertAccounts, insertWords } from './lib/seed.mjs';
 import { siteBuild, startServer } from './lib/site.mjs';
 
@@ -25,7 +25,6 @@ async function load(options, duration) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
 }
 
-const median = (values) => percentile(values, 50);
 
 /**
  * Runs the variants in turn, ROUNDS times (after a short unmeasured warm-up of each), so a

@@ -11,6 +11,8 @@ export function percentile(values, p) {
   return sorted[rank];
 }
 
+export const median = (values) => percentile(values, 50);
+
 export function round(value, digits = 1) {
   if (!Number.isFinite(value)) return value;
   const factor = 10 ** digits;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
-import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type ReactionResult, type SportItem } from '../../../shared/sports';
+import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
 import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
@@ -23,10 +23,10 @@ export function VoteList() {
   const [sports, setSports] = useState<Map<string, SportItem>>();
   const [order, setOrder] = useState<string[]>([]);
   const [mine, setMine] = useState<Record<string, Reaction>>({});
-  // Per sport, the clicks the server has not answered yet, oldest first. They go one at a
-  // time and in order, so the server's toggles end where the screen already is; a click
-  // made while one is on its way is never dropped.
-  const unanswered = useRef(new Map<string, Reaction[]>());
+  // Per sport with a click on its way to the server, the clicks made since, oldest first.
+  // They go one at a time and in order, so the server's toggles end where the screen already
+  // is; a click made while one is on its way is never dropped.
+  const queued = useRef(new Map<string, Reaction[]>());
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState('');
 
@@ -67,28 +67,26 @@ export function VoteList() {
     setCounts(sport.id, optimistic.reactions);
     applyMine(sport.id, optimistic.mine);
     setError(undefined);
-    const waiting = unanswered.current.get(sport.id);
+    const waiting = queued.current.get(sport.id);
     if (waiting) {
       waiting.push(reaction);
       return;
     }
-    const clicks = [reaction];
-    unanswered.current.set(sport.id, clicks);
+    const later: Reaction[] = [];
+    queued.current.set(sport.id, later);
     try {
-      let result: ReactionResult | undefined;
-      for (; clicks.length > 0; clicks.shift()) result = await react(sport.id, clicks[0]);
+      let result = await react(sport.id, reaction);
+      for (let next = later.shift(); next; next = later.shift()) result = await react(sport.id, next);
       // The last answer only: the earlier ones were already out of date on screen.
-      if (result) {
-        setCounts(sport.id, result.reactions);
-        applyMine(sport.id, result.mine);
-      }
+      setCounts(sport.id, result.reactions);
+      applyMine(sport.id, result.mine);
     } catch (caught) {
       // Which of the clicks the server applied is unknown: show what it holds.
       load();
       fetchMyReactions().then(({ reactions }) => setMine(reactions), () => {});
       setError(errorMessage(caught));
     } finally {
-      unanswered.current.delete(sport.id);
+      queued.current.delete(sport.id);
     }
   }
 
