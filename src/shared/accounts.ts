@@ -68,6 +68,10 @@ export interface UpdateProfilePayload {
 /** PUT /api/account/picture with the image as the raw body (image/png, image/jpeg, image/webp) → CurrentUser */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PICTURE_MAX_BYTES = 3 * 1024 * 1024;
+/** 25 megapixels: a 6000×4000 phone photo passes; bigger images cost too much to decode. */
+export const PICTURE_MAX_PIXELS = 25_000_000;
+/** Uploads a member may make per hour (each one is decoded and re-encoded). */
+export const PICTURE_UPLOADS_PER_HOUR = 10;
 
 /** DELETE /api/account { password } → 204 */
 export interface DeleteAccountPayload {

@@ -46,6 +46,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'users/invalid-username': "Ce nom d'utilisateur n'est pas valide 🙁",
   'users/invalid-name': 'Le prénom ou le nom est invalide 🙁',
   'users/invalid-picture': "Cette image n'est pas valide (PNG, JPEG ou WebP, 3 Mo au plus) 🙁",
+  'users/picture-too-large': 'Cette image a trop de pixels (25 mégapixels au plus) : réduis-la puis réessaie 🙁',
   'users/invalid-bio': 'La bio est trop longue 🙁',
   'auth/invalid-email': 'Adresse mail invalide 🙁',
   'auth/user-not-found': "Aucun compte n'existe avec cette adresse mail. Crée ton compte pour nous rejoindre !",

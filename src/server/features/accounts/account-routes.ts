@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
   PICTURE_MAX_BYTES,
   PICTURE_TYPES,
+  PICTURE_UPLOADS_PER_HOUR,
   type ChangePasswordPayload,
   type DeleteAccountPayload,
   type UpdateProfilePayload,
@@ -69,7 +70,18 @@ export function accountRoutes(app: FastifyInstance) {
     uploads.addContentTypeParser([...PICTURE_TYPES], { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES }, (_request, body, done) =>
       done(null, body),
     );
-    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES }, async (request) => {
+    // Per member (the member guard has run), counted before the body is read: each upload
+    // costs this instance's CPU to decode, so a count per instance is what matters.
+    const limiter = app.createRateLimit({
+      max: PICTURE_UPLOADS_PER_HOUR,
+      timeWindow: 60 * 60_000,
+      keyGenerator: (request) => `picture:${request.user!.id}`,
+    });
+    const uploadLimit = async (request: FastifyRequest) => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
+    };
+    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit }, async (request) => {
       const user = requireMember(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
       const { content, contentType } = await normalizePicture(request.body);
