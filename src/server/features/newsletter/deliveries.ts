@@ -56,17 +56,20 @@ export async function markSent(db: Kysely<Database>, { newsletterId, token, user
       and claim_token = ${token} and status = 'sending'`.execute(db);
 }
 
-/** A failed attempt: retried after a delay that doubles each time, until `maxAttempts`. */
+/**
+ * A failed attempt: retried after a delay that doubles each time, until `maxAttempts`; at
+ * once recorded as failed when a retry could send a second copy (`retry: false`).
+ */
 export async function markFailed(
   db: Kysely<Database>,
   outcome: Outcome,
-  { error, maxAttempts, retryDelayMs }: { error: string; maxAttempts: number; retryDelayMs: number },
+  { error, retry, maxAttempts, retryDelayMs }: { error: string; retry: boolean; maxAttempts: number; retryDelayMs: number },
 ) {
   await db
     .updateTable('newsletter_deliveries')
     .set({
       attempts: sql`attempts + 1`,
-      status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+      status: retry ? sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end` : 'failed',
       available_at: sql`now() + ${retryDelayMs}::float8 * power(2, attempts) * interval '1 millisecond'`,
       last_error: error.slice(0, 500),
       claim_token: null,

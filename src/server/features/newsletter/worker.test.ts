@@ -119,6 +119,28 @@ describe('the newsletter sending worker', () => {
     expect(byEmail.get(normal[0].email)).toMatchObject({ status: 'sent', attempts: 0, last_error: null });
   });
 
+  it('never retries a message the server may have taken: its reply came after the timeout', async () => {
+    const [account] = await insertAccounts(database.db, 1);
+    // The server receives the whole message, then answers only after the worker gave up.
+    const server = await smtp({ acceptDelayMs: 800 });
+    const newsletterId = await newsletterTo([account]);
+    worker(database, server, { sendTimeoutMs: 200, maxAttempts: 3 }).start();
+
+    expect(await waitUntilSettled(database.db, newsletterId)).toEqual({ pending: 0, sending: 0, sent: 0, failed: 1 });
+    await server.waitForAccepted(1);
+    // Several retry delays (50 ms) later: still one attempt, one copy.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.attempts.get(account.email)).toHaveLength(1);
+    expect(server.copies().get(account.email)).toBe(1);
+    const row = await database.db
+      .selectFrom('newsletter_deliveries')
+      .select(['status', 'attempts', 'last_error'])
+      .where('newsletter_id', '=', newsletterId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.last_error).toContain('may have been delivered');
+  });
+
   it('hands at most `concurrency` messages to the SMTP pool at once', async () => {
     const accounts = await insertAccounts(database.db, 12);
     const server = await smtp({ acceptDelayMs: 60 });

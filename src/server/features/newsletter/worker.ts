@@ -9,6 +9,7 @@ import type { Mailer } from '../../mail/mailer';
 import { announce } from '../live/announce';
 import { claimDeliveries, markFailed, releaseClaim, type ClaimedDelivery } from './deliveries';
 import { newsletterMail, prepareLetter, type PreparedLetter } from './mail';
+import { describeSendError, mayHaveBeenDelivered, SendTimeout } from './send-failure';
 import { SentRecorder } from './sent-recorder';
 import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 
@@ -26,7 +27,10 @@ export interface WorkerSettings {
   retryDelayMs: number;
   /** How long a claim holds: after it, the claimed rows are taken again (their worker died). */
   leaseMs: number;
-  /** An SMTP exchange that takes longer counts as a failed attempt; well under the lease. */
+  /**
+   * An SMTP exchange that takes longer is given up, well under the lease. It may still have
+   * been delivered, so it is recorded as failed and not tried again (decision 12).
+   */
   sendTimeoutMs: number;
   /** How often an idle worker looks for due deliveries (retries, other instances' work). */
   pollMs: number;
@@ -77,7 +81,8 @@ interface Claimed {
  * Sends the newsletters' deliveries (PRODUCT.md "Newsletter"): claims due rows into a local
  * queue, claiming the next batch before the queue runs dry, sends them through the SMTP pool
  * with bounded concurrency and rate, marks them sent (in groups) only once the server
- * accepted them, records failures for a later retry, and tells open editors about the
+ * accepted them, records failures (for a later retry when that cannot send a second copy),
+ * and tells open editors about the
  * progress. Every instance runs one; the claims keep them from sending the same mail twice,
  * and a dead instance's claims expire so its mails are sent by another.
  */
@@ -227,7 +232,14 @@ export class NewsletterWorker {
       } catch (error) {
         // Failures stay one statement each: they are rare, and each has its own error.
         const { maxAttempts, retryDelayMs } = this.settings;
-        await markFailed(db, outcome, { error: describeError(error), maxAttempts, retryDelayMs });
+        const uncertain = mayHaveBeenDelivered(error);
+        const reason = describeSendError(error);
+        await markFailed(db, outcome, {
+          error: uncertain ? `may have been delivered, not sent again: ${reason}` : reason,
+          retry: !uncertain,
+          maxAttempts,
+          retryDelayMs,
+        });
         this.progress();
         return;
       }
@@ -241,7 +253,7 @@ export class NewsletterWorker {
   private async sendWithTimeout(mailer: Mailer, mail: Parameters<Mailer['send']>[0]) {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('SMTP timeout')), this.settings.sendTimeoutMs);
+      timer = setTimeout(() => reject(new SendTimeout(this.settings.sendTimeoutMs)), this.settings.sendTimeoutMs);
     });
     try {
       await Promise.race([mailer.send(mail), timeout]);
@@ -304,11 +316,4 @@ export class NewsletterWorker {
     }
     return letter;
   }
-}
-
-/** The SMTP server's own reply when there is one ('550 5.1.1 Unknown user'). */
-function describeError(error: unknown): string {
-  const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
-  if (typeof response === 'string' && response) return response;
-  return typeof message === 'string' && message ? message : String(error);
 }
