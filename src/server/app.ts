@@ -21,7 +21,7 @@ import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
-import { registerSecurity } from './http/security';
+import { isApiRoute, registerSecurity } from './http/security';
 import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) await resolveSession(database.db, request, reply, secureCookies);
+    if (isApiRoute(request)) await resolveSession(database.db, request, reply, secureCookies);
   });
 
   healthRoutes(app, database.db);

@@ -84,6 +84,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'http/rate-limited': 'Trop de tentatives, réessaie dans quelques minutes 🙁',
   'http/bad-request': 'Requête invalide 🙁',
   'http/payload-too-large': 'Contenu trop volumineux 🙁',
+  'http/uri-too-long': 'Adresse trop longue 🙁',
   'http/not-found': "Ce contenu n'existe pas ou plus 🙁",
   'http/forbidden': "Tu n'as pas la permission de faire ça 🙁",
   'http/unauthorized': 'Connecte-toi pour continuer 🙁',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
+import { MAX_URL_LENGTH } from './security';
 import type { DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
 
@@ -78,5 +79,39 @@ describe('security headers of pages, assets and API answers', () => {
       expect(response.headers['x-powered-by']).toBeUndefined();
       expect(response.headers.server).toBeUndefined();
     }
+  });
+
+  it('applies the API policy and the Origin check to percent-encoded API paths, which reach the same routes', async () => {
+    const health = await app.inject({ method: 'GET', url: '/%61pi/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const login = await app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/login',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: { email: 'nobody@example.org', password: 'whatever' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.code).toBe('http/forbidden-origin');
+  });
+
+  it('refuses a write from a foreign origin on any path', async () => {
+    const response = await app.inject({ method: 'POST', url: '/nothing-here', headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('http/forbidden-origin');
+  });
+
+  it('serves a path of 2,000 slashes at once, and answers 414 to longer URLs', async () => {
+    const started = performance.now();
+    const slashes = await app.inject({ method: 'GET', url: '/'.repeat(2000) });
+    expect(slashes.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(500);
+    for (const url of ['/'.repeat(MAX_URL_LENGTH + 1), `/api/health?${'a'.repeat(MAX_URL_LENGTH)}`, `/join/${'x'.repeat(MAX_URL_LENGTH)}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url.slice(0, 20)).toBe(414);
+      expect(response.json().error).toEqual({ code: 'http/uri-too-long', message: 'Adresse trop longue 🙁' });
+    }
+    const longest = await app.inject({ method: 'GET', url: `/api/health?${'a'.repeat(MAX_URL_LENGTH - '/api/health?'.length)}` });
+    expect(longest.statusCode).not.toBe(414);
   });
 });

@@ -22,7 +22,23 @@ export interface SecurityOptions {
  * carry visitors' text and uploaded pictures, so a browser that rendered one (a picture served
  * as SVG, a mis-sniffed body) must load and run nothing, and no site may frame it.
  */
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Longest request target (path and query) served; longer ones get 414. Every URL the site
+ * makes is under 300 characters, and 2,048 is what a sitemap may list and old browsers
+ * sent, so no shared link (tracking parameters included) is refused; it keeps per-request
+ * work on paths small whatever a client sends (Node alone lets 16 kB through).
+ */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * Whether the API answers this request, decided by the route that matched and not by the
+ * raw URL: the router decodes the path, so `/%61pi/auth/login` reaches /api/auth/login.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
 
 /**
  * The Content-Security-Policy of one HTML page, allowing its own inline scripts by hash
@@ -59,13 +75,17 @@ export async function registerSecurity(app: FastifyInstance, { config }: Securit
     crossOriginEmbedderPolicy: false,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('content-security-policy', API_POLICY);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new AppError(414, 'http/uri-too-long');
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiRoute(request)) reply.header('content-security-policy', API_POLICY);
+  });
+
+  // Every write, whatever its path: only the API takes any, and no URL spelling can skip this.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
-    if (!request.url.startsWith('/api/')) return;
     assertSameOrigin(request, config.public.publicUrl);
   });
 

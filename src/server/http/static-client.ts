@@ -1,10 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { isClientPath } from '../../shared/routes';
+import { isClientPath, trimTrailingSlashes } from '../../shared/routes';
 import type { ClientPages } from './client-pages';
 import { errorBody } from './errors';
-import { pagePolicy } from './security';
+import { API_POLICY, pagePolicy } from './security';
 
 /**
  * Serves the built client: hashed assets cached for a year, pages revalidated every time
@@ -31,16 +31,16 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
-    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send(errorBody('http/not-found'));
-    }
+    // Not new URL(): it throws on '//' (a 500) and reads '//host/join' as a path on another host.
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    if (pathname.startsWith('/api/')) return reply.code(404).header('content-security-policy', API_POLICY).send(errorBody('http/not-found'));
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send(errorBody('http/not-found'));
     if (!isClientPath(pathname)) return reply.redirect('/', 302);
     if (!pages) return reply.code(503).type('text/plain').send('Client not built: run `npm run build`.');
-    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
-      .sendFile(pages.prerendered.get(normalized) ?? pages.fallback);
+      .sendFile(pages.prerendered.get(trimTrailingSlashes(pathname)) ?? pages.fallback);
   });
 }
