@@ -1,18 +1,15 @@
 import { isValidEmail } from './email';
 import { isPasswordAccepted, passwordsMatch } from './password';
+import { isPrintableLine } from './printable';
 
 export const USERNAME_MAX_LENGTH = 30;
 export const NAME_MAX_LENGTH = 60;
 export const BIO_MAX_LENGTH = 300;
 
-// Names are shown on public pages: control characters and bidirectional overrides would let
-// one name break the layout or reverse the text around it.
-const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
 /** Limits count code points of the trimmed value, which is what gets stored. */
 function fitsInline(value: string, maxLength: number): boolean {
   const trimmed = value.trim();
-  return trimmed !== '' && Array.from(trimmed).length <= maxLength && !UNPRINTABLE.test(trimmed);
+  return trimmed !== '' && Array.from(trimmed).length <= maxLength && isPrintableLine(trimmed);
 }
 
 export function isValidUsername(value: string): boolean {

@@ -1,6 +1,7 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import { PRINT_MAX_LENGTH, PRINT_MIN_EXCLUSIVE, isValidPrint, printLength } from './print';
+import { isPrintableText } from './printable';
 
 describe('printLength', () => {
   it('counts characters of the trimmed text', () => {
@@ -92,11 +93,25 @@ describe('isValidPrint', () => {
     expect(isValidPrint(`a${' '.repeat(149)}b`)).toBe(false);
   });
 
-  it('agrees with printLength', () => {
+  it('keeps line breaks and tabs, as a text area sends them', () => {
+    expect(isValidPrint('Allez !\nOn y va\r\n\ttous')).toBe(true);
+  });
+
+  it.each([
+    ['a right-to-left override', 'Allez \u202Ezehcnil'],
+    ['a bidi isolate', 'Allez \u2066les bleus'],
+    ['a control character', 'Allez\u0007 les bleus'],
+    ['a C1 control', 'Allez\u0085 les bleus'],
+    ['an escape sequence', 'Allez \u001B[31mrouge'],
+  ])('refuses %s, as usernames do', (_, text) => {
+    expect(isValidPrint(text)).toBe(false);
+  });
+
+  it('agrees with printLength and the printable rule', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
         const length = printLength(text);
-        expect(isValidPrint(text)).toBe(length > PRINT_MIN_EXCLUSIVE && length <= PRINT_MAX_LENGTH);
+        expect(isValidPrint(text)).toBe(length > PRINT_MIN_EXCLUSIVE && length <= PRINT_MAX_LENGTH && isPrintableText(text));
       }),
     );
   });

@@ -1,3 +1,5 @@
+import { isPrintableText } from './printable';
+
 // A supporters' word ("une marque"), spec §5 and §9.
 export const PRINT_MIN_EXCLUSIVE = 6;
 export const PRINT_MAX_LENGTH = 150;
@@ -18,7 +20,8 @@ export function printLength(text: string): number {
   return Array.from(segmenter.segment(trimmed)).length;
 }
 
+/** The length rule, and text only: line breaks are welcome, control characters are not. */
 export function isValidPrint(text: string): boolean {
   const length = printLength(text);
-  return length > PRINT_MIN_EXCLUSIVE && length <= PRINT_MAX_LENGTH;
+  return length > PRINT_MIN_EXCLUSIVE && length <= PRINT_MAX_LENGTH && isPrintableText(text);
 }

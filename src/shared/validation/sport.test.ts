@@ -80,8 +80,16 @@ describe('isValidSportName', () => {
     ['only digits', '42'],
     ['only an emoji', '🏓'],
     ['only punctuation', '- !'],
+    ['a right-to-left override', 'Foot\u202Elabd'],
+    ['a bidi isolate', '\u2066Rugby'],
+    ['a control character', 'Ten\u0000nis'],
+    ['a C1 control', 'Judo\u0085'],
   ])('rejects %s', (_, name) => {
     expect(isValidSportName(name)).toBe(false);
+  });
+
+  it('accepts tabs and line breaks, which become spaces', () => {
+    expect(isValidSportName('Ski\tde\nfond')).toBe(true);
   });
 
   it(`allows ${SPORT_NAME_MAX_LENGTH} characters, counted after trimming and collapsing spaces`, () => {

@@ -1,3 +1,5 @@
+import { isPrintableLine } from './printable';
+
 export const SPORT_NAME_MAX_LENGTH = 40;
 
 /**
@@ -18,8 +20,11 @@ export function sportDuplicateKey(name: string): string {
   return sportId(name).normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 }
 
-/** The limit applies to the stored id; a name needs a letter so '🏓' or '42' are not sports. */
+/**
+ * The limit applies to the stored id; a name needs a letter so '🏓' or '42' are not sports,
+ * and holds no control characters (tabs and line breaks already became spaces).
+ */
 export function isValidSportName(name: string): boolean {
   const id = sportId(name);
-  return id !== '' && Array.from(id).length <= SPORT_NAME_MAX_LENGTH && /\p{L}/u.test(id);
+  return id !== '' && Array.from(id).length <= SPORT_NAME_MAX_LENGTH && /\p{L}/u.test(id) && isPrintableLine(id);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidPrint, PRINT_MAX_LENGTH } from '../../../shared/validation/print';
+import { isPrintableText } from '../../../shared/validation/printable';
 import type { MyWordResponse, NewWordPayload } from '../../../shared/words';
 import { CachedResponse } from '../../http/cached-response';
 import { AppError } from '../../http/errors';
@@ -29,6 +30,8 @@ export function memberWordRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireMember(request);
       const content = request.body.content.trim();
+      // Told apart from the length rule, whose message would not say what is wrong.
+      if (!isPrintableText(content)) throw new AppError(400, 'words/invalid-characters');
       if (!isValidPrint(content)) throw new AppError(400, 'words/invalid-content');
       try {
         const word = await db.transaction().execute(async (trx) => {

@@ -30,6 +30,26 @@ describe('supporters’ words', () => {
     if (status === 400) expect(response.json().error.code).toBe('words/invalid-content');
   });
 
+  it.each([
+    ['a right-to-left override', 'Allez les \u202Eeueslb !'],
+    ['a bidi isolate', '\u2066Allez les bleus !'],
+    ['a control character', 'Allez\u0008 les bleus !'],
+    ['a C1 control', 'Allez\u0085 les bleus !'],
+  ])('refuses a print with %s, as usernames are refused', async (_case, content) => {
+    const member = await registerMember(test.app);
+    const response = await publish(member, content);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'words/invalid-characters',
+      message: "Ce message contient des caractères non autorisés (caractères de contrôle ou d'inversion du texte) 🙁",
+    });
+  });
+
+  it('keeps the line breaks of a print', async () => {
+    const member = await registerMember(test.app);
+    expect((await publish(member, 'Allez !\nOn y va\ttous ensemble')).statusCode).toBe(201);
+  });
+
   it('refuses a second print with the spec’s message', async () => {
     const member = await registerMember(test.app);
     expect((await publish(member, 'Vivement le lancement !')).statusCode).toBe(201);
