@@ -100,7 +100,9 @@ async function runMode(database) {
   });
   console.log(`  seeded ${WORDS} authors and words by SQL in ${Date.now() - seedStart} ms`);
 
-  const server = await startServer({ database });
+  // 200 members toggling as fast as 20 connections go are far past the per-member limit,
+  // which is not what this measures: lifted, as the auth limit is for every benchmark.
+  const server = await startServer({ database, env: { REACTION_RATE_LIMIT_PER_MINUTE: '1000000' } });
   try {
     const { url } = server;
     const membersStart = Date.now();

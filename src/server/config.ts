@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Login, registration and forgot-password requests allowed per IP address and minute. */
   authRateLimitPerMinute: number;
+  /** Reaction toggles allowed per member and minute (each one tells every open vote page). */
+  reactionRateLimitPerMinute: number;
   /** Newsletter mails each instance starts per second, at most: the SMTP provider's limit. */
   newsletterRatePerSecond: number;
 }
@@ -106,6 +108,7 @@ export function readConfig(env: Env = process.env): Config {
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    reactionRateLimitPerMinute: positiveInteger(env, 'REACTION_RATE_LIMIT_PER_MINUTE', 60),
     newsletterRatePerSecond: positiveInteger(env, 'NEWSLETTER_RATE_PER_SECOND', 10),
   };
 }

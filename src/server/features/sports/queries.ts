@@ -31,6 +31,22 @@ export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[
     .sort(compareSports);
 }
 
+/**
+ * The member's suggestions waiting for review. Locks the member's row first, for the rest of
+ * the transaction, so two suggestions sent at once are counted one after the other and
+ * cannot both pass the cap.
+ */
+export async function countPendingSuggestions(trx: Kysely<Database>, userId: string): Promise<number> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  const row = await trx
+    .selectFrom('sports')
+    .select(sql<number>`count(*)::int`.as('pending'))
+    .where('submitted_by', '=', userId)
+    .where('public', '=', false)
+    .executeTakeFirstOrThrow();
+  return row.pending;
+}
+
 export async function loadCounts(db: Kysely<Database>, sportId: string): Promise<ReactionCounts> {
   const row = await counts(db).where('sport_id', '=', sportId).executeTakeFirst();
   return { love: row?.love ?? 0, wow: row?.wow ?? 0, no: row?.no ?? 0 };

@@ -8,9 +8,19 @@ import { requireMember } from '../../http/route-groups';
 import { object, oneOf, string } from '../../http/schema';
 import { violatedConstraint } from '../accounts/users';
 import { announce } from '../live/announce';
-import { loadCounts, loadPublicSports, toggleSportReaction } from './queries';
+import { countPendingSuggestions, loadCounts, loadPublicSports, toggleSportReaction } from './queries';
+import { createReactionLimit } from './reaction-limit';
 
 const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
+
+/**
+ * Pending suggestions are what costs the moderators, so a member may have this many waiting
+ * at most (the 'sports/too-many-pending' message says the number); each approval or refusal
+ * frees a place. A cap rather than a daily quota: it bounds the queue whatever the pace,
+ * holds across instances (it is counted in the database) and never stops a member whose
+ * ideas were all reviewed.
+ */
+export const PENDING_SUGGESTIONS_PER_MEMBER = 10;
 
 export function publicSportRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -34,6 +44,7 @@ export function publicSportRoutes(app: FastifyInstance) {
 
 export function memberSportRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  const reactionLimit = createReactionLimit(app);
 
   app.get('/api/sports/mine', async (request, reply): Promise<MyReactionsResponse> => {
     const user = requireMember(request);
@@ -53,6 +64,7 @@ export function memberSportRoutes(app: FastifyInstance) {
       const id = sportId(name);
       try {
         await db.transaction().execute(async (trx) => {
+          if ((await countPendingSuggestions(trx, user.id)) >= PENDING_SUGGESTIONS_PER_MEMBER) throw new AppError(429, 'sports/too-many-pending');
           await trx
             .insertInto('sports')
             .values({ id, name: name.trim().replace(/\s+/g, ' '), duplicate_key: sportDuplicateKey(name), emoji, submitted_by: user.id })
@@ -72,6 +84,7 @@ export function memberSportRoutes(app: FastifyInstance) {
     { schema: { params: idParams, body: object({ reaction: oneOf(REACTIONS) }) } },
     async (request): Promise<ReactionResult> => {
       const user = requireMember(request);
+      await reactionLimit(request);
       const mine = await db.transaction().execute(async (trx) => {
         const result = await toggleSportReaction(trx, request.params.id, user.id, request.body.reaction);
         if (result !== undefined) await announce(trx, 'sports', { id: request.params.id });

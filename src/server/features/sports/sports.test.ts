@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+import { PENDING_SUGGESTIONS_PER_MEMBER } from './routes';
 
 describe('sports: suggestions, moderation and reactions', () => {
   const test = setUpTestApp();
@@ -49,6 +50,9 @@ describe('sports: suggestions, moderation and reactions', () => {
     ['a 41-character name', 'a'.repeat(41), '⚽', 'sports/invalid-name'],
     ['text in the emoji field', 'Curling', 'abc', 'sports/invalid-emoji'],
     ['four emoji', 'Curling', '🥌🥌🥌🥌', 'sports/invalid-emoji'],
+    ['a name with a right-to-left override', 'Foot\u202Elabd', '⚽', 'sports/invalid-name'],
+    ['a name with a bidi isolate', '\u2066Rugby', '⚽', 'sports/invalid-name'],
+    ['a name with a control character', 'Ten\u0007nis', '⚽', 'sports/invalid-name'],
   ])('refuses %s', async (_case, name, emoji, code) => {
     const response = await suggest(name, emoji);
     expect(response.statusCode).toBe(400);
@@ -107,6 +111,38 @@ describe('sports: suggestions, moderation and reactions', () => {
     const names = (await list()).map((sport) => sport.name);
     expect(names[0]).toBe('Aviron');
     expect(names.indexOf('Beach Volley')).toBeLessThan(names.indexOf('Escalade'));
+  });
+
+  it(`lets a member have ${PENDING_SUGGESTIONS_PER_MEMBER} suggestions waiting at most, even when sent at once`, async () => {
+    const suggester = await registerMember(test.app);
+    const names = Array.from({ length: PENDING_SUGGESTIONS_PER_MEMBER + 5 }, (_, i) => `Sport en attente ${String.fromCharCode(97 + i)}`);
+    const responses = await Promise.all(names.map((name) => suggest(name, '', suggester.cookie)));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(PENDING_SUGGESTIONS_PER_MEMBER);
+    const refused = responses.filter((response) => response.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].json().error).toEqual({
+      code: 'sports/too-many-pending',
+      message: "Tu as déjà 10 suggestions en attente : attends que l'équipe les valide avant d'en proposer d'autres 🙁",
+    });
+    const pending = await test.database.db.selectFrom('sports').select('id').where('submitted_by', '=', suggester.uuid).execute();
+    expect(pending).toHaveLength(PENDING_SUGGESTIONS_PER_MEMBER);
+
+    // Another member is not held back, and a review frees a place.
+    expect((await suggest('Sport d’un autre membre')).statusCode).toBe(201);
+    expect((await approve(pending[0].id)).statusCode).toBe(204);
+    expect((await suggest('Sport après validation', '', suggester.cookie)).statusCode).toBe(201);
+    expect((await suggest('Sport de trop', '', suggester.cookie)).statusCode).toBe(429);
+  });
+
+  it('lets a member toggle 60 reactions a minute, then answers 429, without holding others back', async () => {
+    await suggest('Tir à l’arc', '🏹');
+    await approve('tir à l’arc');
+    const [clicker, other] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
+    for (let i = 0; i < 60; i++) expect((await react('tir à l’arc', 'love', clicker.cookie)).statusCode).toBe(200);
+    const limited = await react('tir à l’arc', 'love', clicker.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('http/rate-limited');
+    expect((await react('tir à l’arc', 'wow', other.cookie)).statusCode).toBe(200);
   });
 
   it('lets only the admin approve or refuse', async () => {
