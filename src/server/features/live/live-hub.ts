@@ -7,6 +7,19 @@ const HEARTBEAT_MS = 20_000;
 const HEARTBEAT = Buffer.from(': ping\n\n');
 // A client that stops reading (sleeping phone) must not make the server buffer forever.
 const MAX_BUFFERED_BYTES = 256 * 1024;
+/**
+ * Each notice makes every page that follows its topic refetch, so pages hear of a topic at
+ * most once in this interval (decision 13): the first notice goes out at once, and the
+ * notices that follow it within the interval go out as one when it ends.
+ */
+export const NOTICE_INTERVAL_MS = 1000;
+
+/** A topic whose last notice went out less than NOTICE_INTERVAL_MS ago. */
+interface QuietTopic {
+  timer: NodeJS.Timeout;
+  /** The latest notice heard since, owed to the streams when the interval ends. */
+  owed: LiveNotice | undefined;
+}
 
 /** Relays database change notices to the open Server-Sent Events streams that follow their topic. */
 export class LiveHub {
@@ -15,6 +28,7 @@ export class LiveHub {
   /** The streams of each topic, so a notice costs only the pages that show what changed. */
   private readonly followers = new Map(LIVE_TOPICS.map((topic) => [topic, new Set<ServerResponse>()]));
   private readonly listeners = new Set<(notice: LiveNotice) => void>();
+  private readonly quiet = new Map<LiveTopic, QuietTopic>();
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -60,7 +74,27 @@ export class LiveHub {
       return;
     }
     if (!isLiveTopic(notice.topic)) return;
+    // Caches hear every notice: their invalidation is cheap and must never lag.
     for (const listener of this.listeners) listener(notice);
+    const quiet = this.quiet.get(notice.topic);
+    if (quiet) quiet.owed = notice;
+    else this.fanOut(notice);
+  }
+
+  /**
+   * Sends a notice to the streams of its topic, then keeps the topic quiet for an interval.
+   * Coalescing here rather than where notices are sent covers the notices of every instance.
+   * The data of the notices folded into one is dropped but the latest's: pages use none.
+   */
+  private fanOut(notice: LiveNotice) {
+    const quiet: QuietTopic = {
+      owed: undefined,
+      timer: setTimeout(() => {
+        this.quiet.delete(notice.topic);
+        if (quiet.owed) this.fanOut(quiet.owed);
+      }, NOTICE_INTERVAL_MS).unref(),
+    };
+    this.quiet.set(notice.topic, quiet);
     const followers = this.followers.get(notice.topic);
     if (!followers?.size) return;
     // Encoded once for all streams: writing a string would encode it again per socket.
@@ -80,6 +114,8 @@ export class LiveHub {
   async close() {
     clearInterval(this.heartbeat);
     await this.unlisten?.();
+    for (const { timer } of this.quiet.values()) clearTimeout(timer);
+    this.quiet.clear();
     for (const client of this.clients) client.end();
     this.clients.clear();
     for (const streams of this.followers.values()) streams.clear();

@@ -5,6 +5,7 @@ import { isApiErrorBody } from '../../../shared/api-error';
 import { registerAdmin, registerMember } from '../../testing/members';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { announce, LIVE_CHANNEL } from './announce';
+import { NOTICE_INTERVAL_MS } from './live-hub';
 
 /** Reads Server-Sent Events from a real HTTP connection until `stop` says so. */
 async function readEvents(url: string, stop: (events: { event: string; data: string }[]) => boolean, headers: Record<string, string> = {}) {
@@ -162,5 +163,52 @@ describe('GET /api/live', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await other.close();
     await expect(stream.next()).resolves.toEqual([]);
+  });
+});
+
+describe('GET /api/live, when notices come in bursts', () => {
+  let test: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    base = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await test.close();
+  });
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('sends the first notice of a topic at once, the rest of the interval’s as one at its end', async () => {
+    const arrivals: number[] = [];
+    const stream = await readEvents(`${base}/api/live?topics=sports,counter`, (events) => {
+      while (arrivals.length < events.length) arrivals.push(Date.now());
+      return events.length >= 4;
+    });
+    await sleep(50);
+    const reading = stream.next();
+    const start = Date.now();
+    // Twenty reactions in a row, from this instance or another: one NOTIFY each.
+    for (let i = 0; i < 20; i++) await announce(test.database.db, 'sports', { id: `s${i}` });
+    // Another topic has its own interval: not held back by the first.
+    await announce(test.database.db, 'counter');
+    // The interval that began with the trailing notice ends with nothing owed: nothing is
+    // sent then, and the next notice, once the topic is quiet, goes out at once again.
+    await sleep(2 * NOTICE_INTERVAL_MS + 200);
+    const laterAt = Date.now();
+    await announce(test.database.db, 'sports', { id: 'later' });
+    const events = await reading;
+    expect(events).toEqual([
+      { event: 'sports', data: '{"id":"s0"}' },
+      { event: 'counter', data: 'null' },
+      { event: 'sports', data: '{"id":"s19"}' },
+      { event: 'sports', data: '{"id":"later"}' },
+    ]);
+    expect(arrivals[0] - start).toBeLessThan(NOTICE_INTERVAL_MS / 2);
+    expect(arrivals[2] - arrivals[0]).toBeGreaterThanOrEqual(NOTICE_INTERVAL_MS - 50);
+    expect(arrivals[3] - laterAt).toBeLessThan(NOTICE_INTERVAL_MS / 2);
+    stream.close();
   });
 });
