@@ -20,7 +20,15 @@ export interface NewsletterContent {
 /** POST /api/fn/newsletter-send → { data: NewsletterQueued } (admin). */
 export interface SendNewsletterPayload extends NewsletterContent {
   filter?: NewsletterFilter;
+  /**
+   * Random, one per confirmed sending: a request repeated with the same key (a double click,
+   * a retry after a lost answer) gets the newsletter the first one queued, not a second one.
+   */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 16;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
 
 export interface NewsletterQueued {
   newsletterId: string;
@@ -29,7 +37,7 @@ export interface NewsletterQueued {
 }
 
 /** POST /api/fn/newsletter-sendTest → { data: { sent: true } } (admin). */
-export interface SendTestPayload extends SendNewsletterPayload {
+export interface SendTestPayload extends Omit<SendNewsletterPayload, 'idempotencyKey'> {
   /** Where the test goes. */
   email: string;
   /** The account the test is personalised for (greeting, unsubscribe link). */

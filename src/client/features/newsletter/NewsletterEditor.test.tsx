@@ -139,13 +139,20 @@ describe('the newsletter editor', () => {
     const confirmation = await screen.findByRole('group', { name: /Envoyer « Les nouvelles de mars » à 40 destinataires \(utilisateurs\) \?/ });
     expect(editor.calls.some((call) => call.path === '/api/fn/newsletter-send')).toBe(false);
 
-    fireEvent.click(within(confirmation).getByRole('button', { name: "Confirmer l'envoi" }));
+    // A double click: the second lands while the first is queueing, and is ignored.
+    const confirm = within(confirmation).getByRole('button', { name: "Confirmer l'envoi" });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText('Newsletter envoyée !')).toBeTruthy();
-    expect(editor.calls.find((call) => call.path === '/api/fn/newsletter-send')!.body).toEqual({
+    const sends = editor.calls.filter((call) => call.path === '/api/fn/newsletter-send');
+    expect(sends).toHaveLength(1);
+    // With the key that makes the server queue one newsletter for repeats of this confirmation.
+    expect(sends[0].body).toEqual({
       letter: '## Au programme\n\nUn **tournoi**.',
       title: 'Les nouvelles de mars',
       desc: 'Tournoi et sortie',
       filter: 'users',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(screen.queryByRole('group', { name: /Envoyer « Les nouvelles/ })).toBeNull();
     const progress = await screen.findByRole('progressbar', { name: "Progression de l'envoi « Les nouvelles de mars »" });

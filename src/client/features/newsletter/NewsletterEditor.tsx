@@ -15,7 +15,7 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { useAuth } from '../auth/auth-context';
-import { countRecipients, sendNewsletter, sendTestNewsletter } from './api';
+import { countRecipients, newIdempotencyKey, sendNewsletter, sendTestNewsletter } from './api';
 import { NewsletterPreview } from './NewsletterPreview';
 import { SendConfirmation } from './SendConfirmation';
 import { SendingHistory } from './SendingHistory';
@@ -39,7 +39,8 @@ export function NewsletterEditor() {
   const [target, setTarget] = useState<NewsletterTarget>('both');
   const [testing, setTesting] = useState(false);
   const [counting, setCounting] = useState(false);
-  const [confirming, setConfirming] = useState<{ recipients: number; target: NewsletterTarget }>();
+  // The key makes this confirmation queue one newsletter however often it reaches the server.
+  const [confirming, setConfirming] = useState<{ recipients: number; target: NewsletterTarget; idempotencyKey: string }>();
   const [sending, setSending] = useState(false);
   const [result, showResult] = useTransientMessage(NEWSLETTER_MESSAGE_MS);
   const [error, setError] = useState<string>();
@@ -73,7 +74,7 @@ export function NewsletterEditor() {
     setCounting(true);
     try {
       const { count } = await countRecipients(filter);
-      setConfirming({ recipients: count, target });
+      setConfirming({ recipients: count, target, idempotencyKey: newIdempotencyKey() });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -86,7 +87,7 @@ export function NewsletterEditor() {
     setSending(true);
     try {
       const confirmedFilter = filterOf(confirming.target);
-      await sendNewsletter({ ...content, ...(confirmedFilter ? { filter: confirmedFilter } : {}) });
+      await sendNewsletter({ ...content, ...(confirmedFilter ? { filter: confirmedFilter } : {}), idempotencyKey: confirming.idempotencyKey });
       setConfirming(undefined);
       showResult(statusMessages.newsletterSent);
       await history.reload();

@@ -15,6 +15,11 @@ export function sendTestNewsletter(payload: SendTestPayload): Promise<{ data: { 
   return api('/api/fn/newsletter-sendTest', { method: 'POST', body: payload });
 }
 
+/** 32 random hex digits for newsletter-send; getRandomValues works on plain http too, unlike randomUUID. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export function sendNewsletter(payload: SendNewsletterPayload): Promise<{ data: NewsletterQueued }> {
   return api('/api/fn/newsletter-send', { method: 'POST', body: payload });
 }

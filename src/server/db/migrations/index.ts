@@ -6,6 +6,7 @@ import * as sports from './20261121145000_sports';
 import * as wikiFeedbackEventReports from './20261121150000_wiki_feedback_event_reports';
 import * as surveys from './20261121160000_surveys';
 import * as newsletter from './20261121170000_newsletter';
+import * as newsletterIdempotencyKey from './20261124120000_newsletter_idempotency_key';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261121150000_wiki_feedback_event_reports': wikiFeedbackEventReports,
   '20261121160000_surveys': surveys,
   '20261121170000_newsletter': newsletter,
+  '20261124120000_newsletter_idempotency_key': newsletterIdempotencyKey,
 };

@@ -14,7 +14,7 @@ describe('the newsletter editor’s API', () => {
   beforeAll(async () => {
     test = await createTestApp();
     admin = await registerAdmin(test.app, test.database);
-    member = await registerMember(test.app);
+    member = await registerMember(test.app, { newsletter: true });
   });
   afterAll(async () => test.close());
 
@@ -157,6 +157,26 @@ describe('the newsletter editor’s API', () => {
     expect(mail.parsed.html).toContain('<meta name="viewport"');
     expect(mail.parsed.text).toContain('Bonjour Camille,');
     expect(mail.parsed.text).toContain(`Se désinscrire de la newsletter : http://localhost:3000/newsletter-unsubscribe/${member.uuid}`);
+  });
+
+  it('queues one newsletter for two identical requests with the same key (a double click), even at once', async () => {
+    const request = { ...LETTER, title: 'Double clic', idempotencyKey: 'b7c1f0e2a9d84c6e8f3a5b2c1d0e9f87' };
+    const [first, second] = await Promise.all([post('/api/fn/newsletter-send', request), post('/api/fn/newsletter-send', request)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().data).toEqual(first.json().data);
+    const { newsletterId, total } = first.json().data;
+    expect(total).toBe((await subscribedEmails()).length);
+    await settled(newsletterId);
+    // Later, too: the key still names that newsletter.
+    expect((await post('/api/fn/newsletter-send', request)).json().data).toEqual({ newsletterId, total });
+    expect((await history()).filter((entry) => entry.title === 'Double clic')).toHaveLength(1);
+    expect((await sentTo('Double clic')).sort()).toEqual(await subscribedEmails());
+
+    // Another key is another sending; a key too short to be random is refused.
+    const again = await post('/api/fn/newsletter-send', { ...request, idempotencyKey: 'c7c1f0e2a9d84c6e8f3a5b2c1d0e9f87' });
+    expect(again.json().data.newsletterId).not.toBe(newsletterId);
+    const short = await post('/api/fn/newsletter-send', { ...request, idempotencyKey: 'abc' });
+    expect([short.statusCode, short.json().error.code]).toEqual([400, 'http/bad-request']);
   });
 
   it('refuses a sending with nobody to receive it, and keeps nothing of it', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
   NEWSLETTER_FILTERS,
   type NewsletterContent,
   type NewsletterFilter,
@@ -89,7 +91,16 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
   // Spec §7 newsletter-send: starts the durable sending and answers at once.
   app.post<{ Body: SendNewsletterPayload }>(
     '/api/fn/newsletter-send',
-    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: object({ ...content, filter }, ['letter', 'title', 'desc']) } },
+    {
+      bodyLimit: LETTER_BODY_LIMIT,
+      schema: {
+        body: object({ ...content, filter, idempotencyKey: string({ minLength: IDEMPOTENCY_KEY_MIN_LENGTH, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH }) }, [
+          'letter',
+          'title',
+          'desc',
+        ]),
+      },
+    },
     async (request) => {
       assertContent(request.body);
       const queued = await queueNewsletter(db, {
@@ -98,6 +109,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
         letter: request.body.letter,
         filter: request.body.filter,
         createdBy: requireMember(request).id,
+        idempotencyKey: request.body.idempotencyKey,
       });
       return { data: queued };
     },

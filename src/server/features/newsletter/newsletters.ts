@@ -26,19 +26,23 @@ export interface NewNewsletter {
   letter: string;
   filter: NewsletterFilter | undefined;
   createdBy: string;
+  idempotencyKey?: string;
 }
 
 /**
  * Starts a sending: the newsletter and one delivery per recipient, written by ONE statement,
  * so the list is exactly the subscribers of that instant (frozen: later accounts and
  * unsubscribes do not change who was picked). Workers of every instance then send them.
+ * A key already used gives back the newsletter it queued: the unique column makes a
+ * concurrent twin wait for the first, then insert nothing (decision 12).
  */
 export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsletter): Promise<NewsletterQueued> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string; total: string }>`
       with newsletter as (
-        insert into newsletters (title, description, letter, filter, created_by)
-        values (${newsletter.title}, ${newsletter.description}, ${newsletter.letter}, ${newsletter.filter ?? null}, ${newsletter.createdBy})
+        insert into newsletters (title, description, letter, filter, created_by, idempotency_key)
+        values (${newsletter.title}, ${newsletter.description}, ${newsletter.letter}, ${newsletter.filter ?? null}, ${newsletter.createdBy}, ${newsletter.idempotencyKey ?? null})
+        on conflict (idempotency_key) do nothing
         returning id
       ), deliveries as (
         insert into newsletter_deliveries (newsletter_id, user_id, email, name)
@@ -48,6 +52,8 @@ export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsl
         returning user_id
       )
       select newsletter.id, (select count(*) from deliveries) as total from newsletter`.execute(trx);
+    // Only a key used before inserts nothing.
+    if (rows.length === 0) return alreadyQueued(trx, newsletter.idempotencyKey!);
     const queued = { newsletterId: rows[0].id, total: Number(rows[0].total) };
     // Thrown inside the transaction: nothing is kept of a newsletter nobody would get.
     if (queued.total === 0) throw new AppError(400, 'newsletter/no-recipients');
@@ -58,6 +64,14 @@ export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsl
     await announce(trx, 'newsletter', { newsletterId: queued.newsletterId, queued: true });
     return queued;
   });
+}
+
+/** The newsletter a repeated request queued the first time, with its recipients. */
+async function alreadyQueued(db: Kysely<Database>, idempotencyKey: string): Promise<NewsletterQueued> {
+  const { rows } = await sql<{ id: string; total: string }>`
+    select id, (select count(*) from newsletter_deliveries where newsletter_id = newsletters.id) as total
+    from newsletters where idempotency_key = ${idempotencyKey}`.execute(db);
+  return { newsletterId: rows[0].id, total: Number(rows[0].total) };
 }
 
 /** The account a test mail is personalised for, whether or not it is subscribed. */

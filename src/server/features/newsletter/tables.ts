@@ -9,6 +9,7 @@ export interface NewslettersTable {
   filter: NewsletterFilter | null;
   created_by: string | null;
   created_at: Generated<Date>;
+  idempotency_key: string | null;
 }
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed';

@@ -26,7 +26,7 @@ describe('unsubscribing', () => {
     test.app.inject({ method: 'POST', url: `/api/newsletter/one-click?token=${encodeURIComponent(token)}`, headers, payload });
 
   it('lets a signed-in member unsubscribe their own account (spec §7 newsletter-unsubscribe), twice without harm', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     expect((await unsubscribe(member.uuid)).statusCode).toBe(401);
     const response = await unsubscribe(member.uuid, member.cookie);
     expect(response.statusCode).toBe(200);
@@ -38,7 +38,7 @@ describe('unsubscribing', () => {
   });
 
   it('refuses another member’s id, unless the caller is an admin', async () => {
-    const [lea, tom] = [await registerMember(test.app), await registerMember(test.app)];
+    const [lea, tom] = [await registerMember(test.app, { newsletter: true }), await registerMember(test.app, { newsletter: true })];
     const response = await unsubscribe(tom.uuid, lea.cookie);
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'newsletter/not-your-account', message: 'Ce lien de désinscription correspond à un autre compte 🙁' });
@@ -50,7 +50,7 @@ describe('unsubscribing', () => {
   });
 
   it('lets a member subscribe again from the account page', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     const put = (subscribedValue: unknown, cookie?: string) =>
       test.app.inject({ method: 'PUT', url: '/api/account/newsletter', headers: cookie ? { cookie } : {}, payload: { subscribed: subscribedValue } });
     expect((await put(false)).statusCode).toBe(401);
@@ -62,14 +62,14 @@ describe('unsubscribing', () => {
   });
 
   it('unsubscribes without login through the signed one-click URL (RFC 8058), even posted by another site', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     const response = await oneClick(await tokenFor(member.uuid), 'List-Unsubscribe=One-Click', { ...FORM, origin: 'https://mail.google.com' });
     expect(response.statusCode).toBe(200);
     expect(await subscribed(member.uuid)).toBe(false);
   });
 
   it('accepts the one-click body as multipart/form-data too', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     const boundary = '----unissons';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
     const response = await oneClick(await tokenFor(member.uuid), body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
@@ -78,7 +78,7 @@ describe('unsubscribing', () => {
   });
 
   it('refuses a tampered, foreign or malformed token, and a POST without the one-click body', async () => {
-    const [lea, tom] = [await registerMember(test.app), await registerMember(test.app)];
+    const [lea, tom] = [await registerMember(test.app, { newsletter: true }), await registerMember(test.app, { newsletter: true })];
     const token = await tokenFor(lea.uuid);
     const signature = token.slice(token.indexOf('.') + 1);
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
@@ -105,7 +105,7 @@ describe('unsubscribing', () => {
   });
 
   it('sends a browser that opens the one-click URL to the unsubscribe page, without unsubscribing', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     const response = await test.app.inject({ method: 'GET', url: `/api/newsletter/one-click?token=${await tokenFor(member.uuid)}` });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/newsletter-unsubscribe/${member.uuid}`);
@@ -113,7 +113,7 @@ describe('unsubscribing', () => {
   });
 
   it('keeps the signing secret in the database, so every instance checks the same signature', async () => {
-    const member = await registerMember(test.app);
+    const member = await registerMember(test.app, { newsletter: true });
     const token = await tokenFor(member.uuid);
     const other = await test.database.db.selectFrom('settings').select('value').where('key', '=', 'newsletter.unsubscribeSecret').executeTakeFirstOrThrow();
     expect(typeof other.value).toBe('string');
