@@ -19,6 +19,7 @@ import { newsletterFeature } from './features/newsletter/index';
 import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
+import { fastifyTrustProxy } from './http/client-key';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { isApiRoute, registerSecurity } from './http/security';
@@ -52,7 +53,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     // Live streams stay open; at shutdown they are ended by the hub, then idle sockets closed.
     forceCloseConnections: 'idle',

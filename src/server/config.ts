@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
 
@@ -9,7 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe (Fastify's trustProxy): none, a count, or addresses. */
+  trustProxy: false | number | string[];
   admin: { email: string; password: string } | undefined;
   /** Where the built client lives (build/client). */
   clientDir: string;
@@ -65,6 +67,37 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** Names Fastify's proxy-addr knows for the usual private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the number of proxies in front of the server, or their addresses. `true` is
+ * refused rather than read as one hop: it used to trust every X-Forwarded-For entry, the
+ * client's own included, and guessing the count for the operator could get it wrong the
+ * other way (all visitors sharing the proxy's address, and so one rate-limit budget).
+ */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (raw === 'true' || !entries.every(isAddressOrRange)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the server (1 for one nginx) or their addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${raw}"`,
+    );
+  }
+  return entries;
+}
+
 function port(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -103,7 +136,7 @@ export function readConfig(env: Env = process.env): Config {
     databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`),
-    trustProxy: Boolean(env.TRUST_PROXY?.trim()) && env.TRUST_PROXY !== '0' && env.TRUST_PROXY !== 'false',
+    trustProxy: trustProxy(env),
     admin: adminEmail && adminPassword ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword } : undefined,
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors';
+import type { FastifyInstance } from 'fastify';
+import { requestLimit, type RequestLimit } from '../../http/request-limit';
 
-export type AuthRateLimit = (request: FastifyRequest) => Promise<void>;
+export type AuthRateLimit = RequestLimit;
 
 /**
  * PRODUCT.md: login, registration and forgot-password share one per-IP budget (30 a
@@ -10,13 +10,5 @@ export type AuthRateLimit = (request: FastifyRequest) => Promise<void>;
  * the database instead (login-throttle.ts) so it holds across instances.
  */
 export function createAuthRateLimit(app: FastifyInstance): AuthRateLimit {
-  const limiter = app.createRateLimit({
-    max: app.config.authRateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `auth:${request.ip}`,
-  });
-  return async (request) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
-  };
+  return requestLimit(app, { name: 'auth', max: app.config.authRateLimitPerMinute, timeWindow: 60_000 });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   EVENT_REPORT_ERROR_CODES,
   EVENT_REPORT_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
   type EventReportPayload,
 } from '../../../shared/event-report';
 import { AppError } from '../../http/errors';
+import { requestLimit } from '../../http/request-limit';
 import { object, string } from '../../http/schema';
 
 /** Reports one address may send in ten minutes: a club listing its season, not a flood. */
@@ -20,15 +21,7 @@ const bounded = (field: keyof EventReportPayload) => string({ maxLength: EVENT_R
 /** Report an event (/go_with_calshare): anyone may send one, stored for the admin. */
 export function eventReportRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const limiter = app.createRateLimit({
-    max: REPORTS_PER_WINDOW,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (request) => `event-reports:${request.ip}`,
-  });
-  const rateLimit = async (request: FastifyRequest) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
-  };
+  const rateLimit = requestLimit(app, { name: 'event-reports', max: REPORTS_PER_WINDOW, timeWindow: WINDOW_MS });
 
   app.post<{ Body: EventReportPayload }>(
     '/api/event-reports',

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isVisitorId, isWikiArticleId, type WikiFeedbackPayload, type WikiFeedbackResponse } from '../../../shared/wiki';
 import { AppError } from '../../http/errors';
+import { requestLimit } from '../../http/request-limit';
 import { boolean, object, string } from '../../http/schema';
 
 /** Answers a visitor may send a minute from one address: plenty for reading, not for stuffing. */
@@ -9,15 +10,7 @@ const FEEDBACK_PER_MINUTE = 30;
 /** 'Cet article t'a-t-il aidé ?': one answer per visitor and article, the first one counts. */
 export function feedbackRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const limiter = app.createRateLimit({
-    max: FEEDBACK_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `wiki-feedback:${request.ip}`,
-  });
-  const rateLimit = async (request: FastifyRequest) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
-  };
+  const rateLimit = requestLimit(app, { name: 'wiki-feedback', max: FEEDBACK_PER_MINUTE, timeWindow: 60_000 });
 
   app.post<{ Params: { articleId: string }; Body: WikiFeedbackPayload }>(
     '/api/wiki/:articleId/feedback',
