@@ -4,20 +4,25 @@
  */
 import type { AccountType, CurrentUser } from './user';
 
-/** POST /api/fn/users-registerUser → { data: { uuid } }; the client then logs in. */
+/**
+ * POST /api/fn/users-registerUser → { data: { uuid } }; the client then logs in.
+ * `newsletter`: the unticked-by-default 'Recevoir la newsletter' box; absent means no.
+ */
 export interface RegisterUserPayload {
   email: string;
   username: string;
   firstname: string;
   lastname: string;
   pwd: string;
+  newsletter?: boolean;
 }
 
-/** POST /api/fn/users-registerOrganisation → { data: { uuid } }; the client then logs in. */
+/** POST /api/fn/users-registerOrganisation → { data: { uuid } }; `newsletter` as above. */
 export interface RegisterOrganisationPayload {
   email: string;
   username: string;
   pwd: string;
+  newsletter?: boolean;
 }
 
 /** POST /api/fn/users-forgotPassword → { data: { sent: true } } (404 users/no-user-found). */

@@ -24,8 +24,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return sessionCookie(response);
 }
 
-/** Registers a person (spec §7 users-registerUser) and signs in, as the register form does. */
-export async function registerMember(app: FastifyInstance, overrides: Partial<Omit<TestMember, 'uuid' | 'cookie'>> = {}): Promise<TestMember> {
+/**
+ * Registers a person (spec §7 users-registerUser) and signs in, as the register form does;
+ * subscribed to the newsletter only with `newsletter: true`, as when the box is ticked.
+ */
+export async function registerMember(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestMember, 'uuid' | 'cookie'>> & { newsletter?: boolean } = {},
+): Promise<TestMember> {
   const suffix = randomBytes(4).toString('hex');
   const member = {
     email: overrides.email ?? `membre-${suffix}@exemple.fr`,
@@ -35,7 +41,7 @@ export async function registerMember(app: FastifyInstance, overrides: Partial<Om
   const response = await app.inject({
     method: 'POST',
     url: '/api/fn/users-registerUser',
-    payload: { email: member.email, username: member.username, firstname: 'Camille', lastname: 'Martin', pwd: member.password },
+    payload: { email: member.email, username: member.username, firstname: 'Camille', lastname: 'Martin', pwd: member.password, newsletter: overrides.newsletter },
   });
   if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
   const { uuid } = response.json().data as { uuid: string };

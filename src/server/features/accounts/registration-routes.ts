@@ -5,7 +5,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
 import { isValidPersonName, isValidUsername } from '../../../shared/validation/account';
 import { AppError } from '../../http/errors';
-import { object, string } from '../../http/schema';
+import { boolean, object, string } from '../../http/schema';
 import { announce } from '../live/announce';
 import type { AuthRateLimit } from './rate-limits';
 import { hashPassword } from './passwords';
@@ -22,6 +22,8 @@ interface NewAccount {
   lastname: string;
   pwd: string;
   accountType: AccountType;
+  /** Consent to the newsletter: only a ticked box gives it (decision 0010). */
+  newsletter?: boolean;
 }
 
 export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
@@ -48,6 +50,7 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
             lastname: account.lastname.trim(),
             account_type: account.accountType,
             password_hash: passwordHash,
+            newsletter: account.newsletter === true,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -66,7 +69,15 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
   app.post<{ Body: RegisterUserPayload }>(
     '/api/fn/users-registerUser',
     {
-      schema: { body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password }) },
+      schema: {
+        body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password, newsletter: boolean }, [
+          'email',
+          'username',
+          'firstname',
+          'lastname',
+          'pwd',
+        ]),
+      },
       onRequest: authRateLimit,
     },
     async (request) => createAccount({ ...request.body, accountType: 'user' }),
@@ -75,7 +86,7 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
   app.post<{ Body: RegisterOrganisationPayload }>(
     '/api/fn/users-registerOrganisation',
     {
-      schema: { body: object({ email: text, username: text, pwd: password }) },
+      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean }, ['email', 'username', 'pwd']) },
       onRequest: authRateLimit,
     },
     async (request) => {

@@ -38,6 +38,21 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
     if (message) expect(response.json().error.message).toBe(message);
   });
 
+  const subscribed = async (email: string) =>
+    (await test.database.db.selectFrom('users').select('newsletter').where('email', '=', email).executeTakeFirstOrThrow()).newsletter;
+
+  it('subscribes to the newsletter only when the box was ticked (decision 0010)', async () => {
+    expect((await register(person({ email: 'sans@exemple.fr', username: 'sans' }))).statusCode).toBe(200);
+    expect((await register(person({ email: 'non@exemple.fr', username: 'non', newsletter: false }))).statusCode).toBe(200);
+    expect((await register(person({ email: 'oui@exemple.fr', username: 'oui', newsletter: true }))).statusCode).toBe(200);
+    expect([await subscribed('sans@exemple.fr'), await subscribed('non@exemple.fr'), await subscribed('oui@exemple.fr')]).toEqual([false, false, true]);
+    // A row written without saying (the admin bootstrap, a script) is not subscribed either.
+    await test.database.db.insertInto('users').values({ email: 'script@exemple.fr', username: 'script', account_type: 'user', password_hash: 'x' }).execute();
+    expect(await subscribed('script@exemple.fr')).toBe(false);
+    const notBoolean = await register(person({ email: 'peut@exemple.fr', username: 'peut', newsletter: 'oui' }));
+    expect([notBoolean.statusCode, notBoolean.json().error.code]).toEqual([400, 'http/bad-request']);
+  });
+
   it('accepts an 8-character okay password', async () => {
     const response = await register(person({ email: 'okay@exemple.fr', username: 'okay', pwd: 'Ab1!cdef' }));
     expect(response.statusCode).toBe(200);
@@ -67,8 +82,8 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
   });
 
   describe('organisations', () => {
-    const registerOrganisation = (email: string, username = 'Club des Dauphins') =>
-      test.app.inject({ method: 'POST', url: '/api/fn/users-registerOrganisation', payload: { email, username, pwd: STRONG_PASSWORD } });
+    const registerOrganisation = (email: string, username = 'Club des Dauphins', newsletter?: boolean) =>
+      test.app.inject({ method: 'POST', url: '/api/fn/users-registerOrganisation', payload: { email, username, pwd: STRONG_PASSWORD, newsletter } });
 
     it('refuses an e-mail the admin has not allowed', async () => {
       const response = await registerOrganisation('club@exemple.fr');
@@ -107,6 +122,13 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
       });
       expect(removed.statusCode).toBe(204);
       expect((await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie: admin.cookie } })).json().allowlist).toEqual([]);
+    });
+
+    it('subscribes an organisation to the newsletter only when its box was ticked', async () => {
+      await test.database.db.insertInto('organisation_allowlist').values([{ email: 'oui@club.fr' }, { email: 'non@club.fr' }]).execute();
+      expect((await registerOrganisation('oui@club.fr', 'Club Oui', true)).statusCode).toBe(200);
+      expect((await registerOrganisation('non@club.fr', 'Club Non')).statusCode).toBe(200);
+      expect([await subscribed('oui@club.fr'), await subscribed('non@club.fr')]).toEqual([true, false]);
     });
   });
 });
