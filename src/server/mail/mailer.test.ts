@@ -27,6 +27,28 @@ it('writes each mail as an .eml file in DATA_DIR/outbox when no SMTP server is s
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+it('keeps the outbox to the server’s own user (folder 0700, files 0600) whatever the umask, and logs no recipient', async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-outbox-'));
+  // An outbox left readable by an older version is closed too.
+  await fs.mkdir(path.join(dataDir, 'outbox'), { mode: 0o755 });
+  const logged: unknown[] = [];
+  const mailer = createMailer({ smtpUrl: undefined, from: 'Unissons <no-reply@localhost>', dataDir, logger: { info: (entry: unknown) => logged.push(entry) } });
+  const umask = process.umask(0o000);
+  try {
+    await mailer.send({ to: 'lea@exemple.fr', ...content });
+  } finally {
+    process.umask(umask);
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  expect((await fs.stat(outbox)).mode & 0o777).toBe(0o700);
+  const [file] = await fs.readdir(outbox);
+  expect((await fs.stat(path.join(outbox, file))).mode & 0o777).toBe(0o600);
+  expect(logged).toHaveLength(1);
+  expect(JSON.stringify(logged)).not.toContain('lea@exemple.fr');
+  mailer.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
 it('sends through the pooled SMTP transport with HTML and text parts', async () => {
   const mailbox = await Mailbox.start();
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: 'Unissons <no-reply@localhost>', dataDir: '/nonexistent' });

@@ -22,6 +22,7 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
+  /** Told where each outbox mail is written (never to whom). */
   logger?: Pick<FastifyBaseLogger, 'info'>;
   /** Parallel SMTP connections of the pool. */
   maxConnections?: number;
@@ -52,10 +53,21 @@ export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      // Mails carry temporary passwords: only the server's own user may read them. chmod,
+      // because the modes given at creation lose the bits the umask removes, and an outbox
+      // made by an older version keeps its modes.
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
+      await fs.chmod(outbox, 0o700);
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      logger?.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+      const handle = await fs.open(file, 'wx', 0o600);
+      try {
+        await handle.chmod(0o600);
+        await handle.writeFile(info.message as Buffer);
+      } finally {
+        await handle.close();
+      }
+      // Never the recipient: logs are kept longer and read by more people than the outbox.
+      logger?.info({ subject: mail.subject, file }, 'mail written to the outbox');
     },
     close: () => transport.close(),
   };
