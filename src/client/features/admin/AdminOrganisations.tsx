@@ -147,7 +147,8 @@ export function AdminOrganisations() {
           (data.organisations.length === 0 ? (
             <p className="muted">Aucune organisation inscrite pour le moment.</p>
           ) : (
-            <div className="table-scroll">
+            // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Tableau des organisations inscrites">
               <table className="admin-table">
                 <caption className="visually-hidden">Organisations inscrites</caption>
                 <thead>

@@ -28,7 +28,8 @@ export function AdminWikiFeedback() {
       {error && <ErrorBox message={error} />}
       {!counts && !error && <Spinner label="Chargement des avis…" />}
       {counts && (
-        <div className="table-scroll prose" tabIndex={0} role="region" aria-labelledby="wiki-feedback-title">
+        // The section is a landmark named by the heading already: the table's own gets another name.
+        <div className="table-scroll prose" tabIndex={0} role="region" aria-label="Tableau des avis par article">
           <table>
             <thead>
               <tr>

@@ -22,6 +22,13 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<td>12 mois</td>');
   });
 
+  it('names each table region after its section, never twice the same (each is a landmark)', () => {
+    const table = '| Données | Durée |\n| --- | --- |\n| Journaux | 12 mois |\n';
+    const { html } = renderMarkdown(`## Conservation & "durées"\n\n${table}\n${table}\n## Bases légales\n\n${table}`);
+    const labels = [...html.matchAll(/role="region" aria-label="([^"]*)"/g)].map((match) => match[1]);
+    expect(labels).toEqual(['Tableau : Conservation &amp; &quot;durées&quot;', 'Tableau : Conservation &amp; &quot;durées&quot; (2)', 'Tableau : Bases légales']);
+  });
+
   it('keeps the plain text of each section for the search, introduction first', () => {
     const { sections } = renderMarkdown('Bienvenue **ici**.\n\n## Le prix\n\nDe **5 €** au plus, voir [le détail](/legal/frais-de-service.pdf).\n\n- un\n- deux\n');
     expect(sections).toEqual([

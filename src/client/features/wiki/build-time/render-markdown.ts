@@ -45,6 +45,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** '7.1 Droit d'accès' → '7-1-droit-d-acces': readable, accent-free, stable across builds. */
 export function slugify(text: string): string {
   return (
@@ -61,6 +63,7 @@ export function slugify(text: string): string {
 export function renderMarkdown(body: string, file = 'markdown'): RenderedMarkdown {
   const headings: MarkdownHeading[] = [];
   const used = new Set<string>();
+  const usedTableLabels = new Set<string>();
 
   const marked = new Marked({
     gfm: true,
@@ -80,7 +83,12 @@ export function renderMarkdown(body: string, file = 'markdown'): RenderedMarkdow
       table(this: Renderer, token: Tokens.Table) {
         const table = Renderer.prototype.table.call(this, token);
         // A wide table scrolls in its own box at 360px; focusable so a keyboard can scroll it.
-        return `<div class="table-scroll" tabindex="0" role="region" aria-label="Tableau">${table}</div>\n`;
+        // Each such region is a landmark, named after its section so that no two share a name.
+        const section = headings.at(-1)?.text;
+        let label = section ? `Tableau : ${section}` : 'Tableau';
+        for (let n = 2; usedTableLabels.has(label); n++) label = `${section ? `Tableau : ${section}` : 'Tableau'} (${n})`;
+        usedTableLabels.add(label);
+        return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeAttribute(label)}">${table}</div>\n`;
       },
     },
   });
