@@ -157,7 +157,7 @@ describe('register', () => {
     fireEvent.click(button('Continuer'));
     expect((screen.getByLabelText("Nom d'utilisateur") as HTMLInputElement).value).toBe('lea93');
     expect((screen.getByLabelText('Prénom') as HTMLInputElement).value).toBe('Léa');
-    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /conditions d'utilisation/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('registers, signs in and goes to /account', async () => {
@@ -176,8 +176,25 @@ describe('register', () => {
       'POST /api/auth/login',
       'GET /api/auth/me',
     ]);
-    expect(calls[1].body).toEqual({ email: 'lea@example.fr', username: 'lea93', firstname: 'Léa', lastname: 'Martin', pwd: GOOD_PASSWORD });
+    // The newsletter box starts unticked: no subscription unless asked for (decision 0010).
+    expect(calls[1].body).toEqual({ email: 'lea@example.fr', username: 'lea93', firstname: 'Léa', lastname: 'Martin', pwd: GOOD_PASSWORD, newsletter: false });
     expect(calls[2].body).toEqual({ email: 'lea@example.fr', password: GOOD_PASSWORD });
+  });
+
+  it('offers the newsletter unticked and optional, and sends the choice', async () => {
+    const { calls } = visitorApi({ 'POST /api/fn/users-registerUser': { status: 200, body: { data: { uuid: LEA.uuid } } } });
+    await renderGate('/account?auth=register');
+    await screen.findByRole('button', { name: 'Continuer' });
+    fillStep1();
+    fireEvent.click(button('Continuer'));
+    const newsletter = screen.getByRole('checkbox', { name: 'Recevoir la newsletter' }) as HTMLInputElement;
+    expect(newsletter.checked).toBe(false);
+    fillStep2();
+    expect(isEnabled(button('Créer mon compte'))).toBe(true);
+    fireEvent.click(newsletter);
+    fireEvent.click(button('Créer mon compte'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account'));
+    expect(calls.find((call) => call.path === '/api/fn/users-registerUser')?.body).toMatchObject({ newsletter: true });
   });
 
   it('returns to step 1, values kept, when the e-mail is already taken', async () => {

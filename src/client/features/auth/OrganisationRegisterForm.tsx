@@ -7,6 +7,7 @@ import { useAction } from '../../hooks/useAction';
 import { registerOrganisation } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
+import { NewsletterCheckbox } from './NewsletterCheckbox';
 import { TermsCheckbox } from './TermsCheckbox';
 import { useSignInAfterRegistration } from './useSignInAfterRegistration';
 
@@ -17,6 +18,7 @@ export function OrganisationRegisterForm() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
   const { busy, error, run } = useAction();
   const signIn = useSignInAfterRegistration();
   const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
@@ -26,7 +28,7 @@ export function OrganisationRegisterForm() {
     if (!enabled) return;
     const trimmedEmail = email.trim();
     await run(async () => {
-      await registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password });
+      await registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter });
       await signIn(trimmedEmail, password);
     });
   }
@@ -51,6 +53,7 @@ export function OrganisationRegisterForm() {
         onConfirmationChange={setConfirmation}
       />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
       {error && <ErrorBox message={error} />}
       <Button type="submit" enabled={enabled} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer le compte organisation

@@ -16,6 +16,7 @@ import { useAction } from '../../hooks/useAction';
 import { registerUser } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
+import { NewsletterCheckbox } from './NewsletterCheckbox';
 import { TermsCheckbox } from './TermsCheckbox';
 import { useSignInAfterRegistration } from './useSignInAfterRegistration';
 
@@ -36,6 +37,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
   const [firstname, setFirstname] = useState('');
   const [lastname, setLastname] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
   const { busy, error, setError, run } = useAction();
   const signIn = useSignInAfterRegistration();
 
@@ -69,6 +71,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
           firstname: firstname.trim(),
           lastname: lastname.trim(),
           pwd: password,
+          newsletter,
         });
       } catch (caught) {
         if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) setStep(1);
@@ -153,6 +156,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
         valid={isValidPersonName(lastname)}
       />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
       {errorBox}
       <Button type="submit" enabled={step2Ready} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer mon compte
