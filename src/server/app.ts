@@ -22,6 +22,7 @@ import { loadClientPages } from './http/client-pages';
 import { fastifyTrustProxy } from './http/client-key';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
+import { loggerOptions, type LoggerSetting } from './http/log-redaction';
 import { isApiRoute, registerSecurity } from './http/security';
 import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
@@ -42,7 +43,7 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Defaults to SMTP_URL's pool, or the .eml outbox; closed with the app. */
   mailer?: Mailer;
-  logger?: boolean | { level: string };
+  logger?: LoggerSetting;
 }
 
 /** JSON bodies above this are refused with 413; routes that take uploads raise their own. */
@@ -51,7 +52,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Builds the whole site without listening, so tests can `inject` requests. */
 export async function buildApp({ config, database, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: loggerOptions(logger),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
