@@ -45,11 +45,14 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await expect(page.getByLabel("Nom d'utilisateur").inputValue()).resolves.toBe('lea_e2e');
 
     await page.getByRole('checkbox', { name: /J'accepte les conditions d'utilisation et je déclare avoir plus de 18 ans/ }).check();
+    // The newsletter is asked for, never assumed: the box starts unticked and is optional.
+    await expect(page.getByRole('checkbox', { name: 'Recevoir la newsletter' }).isChecked()).resolves.toBe(false);
     await create.click();
     await page.waitForURL((url) => url.pathname === '/account' && url.search === '');
     await page.getByRole('heading', { level: 1, name: 'Léa Martin', exact: true }).waitFor();
     await page.getByText('Salut Léa 👋').waitFor();
     await page.getByText('@lea_e2e').waitFor();
+    await expect(page.getByRole('checkbox', { name: 'Recevoir la newsletter' }).isChecked()).resolves.toBe(false);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

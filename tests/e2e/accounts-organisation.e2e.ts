@@ -6,7 +6,7 @@ import { ADMIN } from './support/site';
 import type { Page } from 'playwright-core';
 import { siteAndBrowser } from './support/suite';
 
-async function fillOrganisationForm(page: Page, email: string, name: string) {
+async function fillOrganisationForm(page: Page, email: string, name: string, { newsletter = false } = {}) {
   await page.goto('/join_as_organisation');
   await page.getByLabel('Adresse mail', { exact: true }).fill(email);
   await page.getByLabel("Nom de l'organisation").fill(name);
@@ -16,6 +16,9 @@ async function fillOrganisationForm(page: Page, email: string, name: string) {
   await expect(create.getAttribute('aria-disabled')).resolves.toBe('true');
   await page.getByRole('checkbox', { name: /conditions d'utilisation.*18 ans/ }).check();
   await expect(create.getAttribute('aria-disabled')).resolves.toBeNull();
+  const newsletterBox = page.getByRole('checkbox', { name: 'Recevoir la newsletter' });
+  await expect(newsletterBox.isChecked()).resolves.toBe(false);
+  if (newsletter) await newsletterBox.check();
   await create.click();
 }
 
@@ -56,11 +59,12 @@ describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject
     await shoot(admin.page, 'accounts-admin-organisations-desktop');
 
     const club = await openPage(suite.browser, suite.site.url);
-    await fillOrganisationForm(club.page, email, 'Rugby Club Nord');
+    await fillOrganisationForm(club.page, email, 'Rugby Club Nord', { newsletter: true });
     await club.page.waitForURL((url) => url.pathname === '/account');
     await club.page.getByRole('heading', { level: 1, name: 'Rugby Club Nord', exact: true }).waitFor();
     await club.page.getByText('Bonjour Rugby Club Nord 👋').waitFor();
     await club.page.getByText(email, { exact: true }).waitFor();
+    await expect(club.page.getByRole('checkbox', { name: 'Recevoir la newsletter' }).isChecked()).resolves.toBe(true);
     expect(unexpected(club.errors)).toEqual([]);
     await club.context.close();
 

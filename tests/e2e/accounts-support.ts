@@ -19,6 +19,8 @@ export interface Member {
   username: string;
   firstname: string;
   lastname: string;
+  /** Ticks 'Recevoir la newsletter' at registration (unticked by default, decision 0010). */
+  newsletter?: boolean;
 }
 
 /** Registers a person through the API (the browser part is covered by the register spec). */
@@ -41,6 +43,7 @@ export async function createMember(site: Site, overrides: Partial<Member> = {}):
       firstname: member.firstname,
       lastname: member.lastname,
       pwd: member.password,
+      newsletter: member.newsletter,
     }),
   });
   vitestExpect(response.status, await response.clone().text()).toBe(200);

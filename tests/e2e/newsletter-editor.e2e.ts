@@ -13,7 +13,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
   const members: Member[] = [];
 
   beforeAll(async () => {
-    for (let index = 0; index < MEMBERS; index += 1) members.push(await createMember(suite.site, { firstname: `Lecteur${index}` }));
+    for (let index = 0; index < MEMBERS; index += 1) members.push(await createMember(suite.site, { firstname: `Lecteur${index}`, newsletter: true }));
   });
 
   it('previews the e-mail, sends a test, then sends to every person with a live progress bar', async () => {

@@ -28,9 +28,9 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   }
 
   beforeAll(async () => {
-    lea = await createMember(suite.site, { firstname: 'Léa' });
-    tom = await createMember(suite.site, { firstname: 'Tom' });
-    zoe = await createMember(suite.site, { firstname: 'Zoé' });
+    lea = await createMember(suite.site, { firstname: 'Léa', newsletter: true });
+    tom = await createMember(suite.site, { firstname: 'Tom', newsletter: true });
+    zoe = await createMember(suite.site, { firstname: 'Zoé', newsletter: true });
     const response = await fetch(`${suite.site.url}/api/fn/newsletter-send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: await session(ADMIN.email, ADMIN.password) },

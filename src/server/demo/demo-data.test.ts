@@ -22,6 +22,15 @@ it('fills every part of the site through the API, and tells real accounts apart'
   const sports = (await test.app.inject({ method: 'GET', url: '/api/sports' })).json().sports;
   expect(sports.length).toBeGreaterThan(10);
   expect((await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users).toBe(13);
+  // Subscribed as they asked at registration: most members, every organisation.
+  const subscribers = await test.database.db
+    .selectFrom('users')
+    .select(['account_type', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('newsletter', '=', true)
+    .groupBy('account_type')
+    .orderBy('account_type')
+    .execute();
+  expect(subscribers.map((row) => [row.account_type, Number(row.count)])).toEqual([['organisation', 2], ['user', 9]]);
 
   await registerMember(test.app);
   expect(await countRealAccounts(test.database.db, admin.email)).toBe(1);

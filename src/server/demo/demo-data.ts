@@ -63,7 +63,9 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
     const lastname = pick(LAST_NAMES, i * 7 + 3);
     const email = `${firstname}.${lastname}.${run}${i}@${DEMO_DOMAIN}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     const username = `${firstname}${lastname}${run}${i}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().slice(0, 30);
-    const { data } = (await call(inject, 'POST', '/api/fn/users-registerUser', { email, username, firstname, lastname, pwd: DEMO_PASSWORD })).json();
+    // Most tick the newsletter box (decision 0010: only they receive it).
+    const newsletter = i % 4 !== 3;
+    const { data } = (await call(inject, 'POST', '/api/fn/users-registerUser', { email, username, firstname, lastname, pwd: DEMO_PASSWORD, newsletter })).json();
     members.push({ email, uuid: data.uuid, cookie: await signIn(inject, email, DEMO_PASSWORD) });
     if ((i + 1) % 50 === 0) log(`${i + 1} membres`);
   }
@@ -72,7 +74,7 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
     const email = `club${i}-${run}@${DEMO_DOMAIN}`;
     await call(inject, 'POST', '/api/admin/organisations/allowlist', { email }, adminCookie);
     const name = i < CLUB_NAMES.length ? CLUB_NAMES[i] : `${pick(CLUB_NAMES, i)} ${Math.floor(i / CLUB_NAMES.length) + 1}`;
-    await call(inject, 'POST', '/api/fn/users-registerOrganisation', { email, username: `${name} ${run}`.slice(0, 30), pwd: DEMO_PASSWORD });
+    await call(inject, 'POST', '/api/fn/users-registerOrganisation', { email, username: `${name} ${run}`.slice(0, 30), pwd: DEMO_PASSWORD, newsletter: true });
   }
   log(`${size.organisations} organisations`);
 
