@@ -1,9 +1,46 @@
-/** GET /api/admin/moderation (PRODUCT.md /admin/moderation). Pending items oldest first. */
+/** Pending items come this many at a time, oldest first. */
+export const MODERATION_PAGE_SIZE = 50;
+
+export interface PendingWord {
+  id: string;
+  content: string;
+  author: string;
+  createdAt: string;
+}
+
+export interface PendingSport {
+  id: string;
+  name: string;
+  emoji: string;
+  submittedBy: string;
+  createdAt: string;
+}
+
+export interface PublishedWord {
+  id: string;
+  content: string;
+  author: string;
+  vip: boolean;
+  publishedAt: string;
+}
+
+/**
+ * One page of a pending list. `total` counts every pending item of the list; `next` is the
+ * cursor of the following page (GET /api/admin/moderation/{words,sports}?after=…), null on
+ * the last one.
+ */
+export interface PendingPage<T> {
+  items: T[];
+  total: number;
+  next: string | null;
+}
+
+/** GET /api/admin/moderation (PRODUCT.md /admin/moderation): the first page of each list. */
 export interface ModerationQueue {
-  pendingWords: { id: string; content: string; author: string; createdAt: string }[];
+  pendingWords: PendingPage<PendingWord>;
+  pendingSports: PendingPage<PendingSport>;
   /** Published words, newest first, for the VIP toggle and unpublishing. */
-  publishedWords: { id: string; content: string; author: string; vip: boolean; publishedAt: string }[];
-  pendingSports: { id: string; name: string; emoji: string; submittedBy: string; createdAt: string }[];
+  publishedWords: PublishedWord[];
 }
 
 /** GET /api/admin/summary: what waits for the admin, for /admin. */

@@ -1,7 +1,9 @@
-import type { ModerationQueue } from '../../../shared/moderation';
+import type { ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
 import { api } from '../../api/http';
 
 export const fetchQueue = () => api<ModerationQueue>('/api/admin/moderation');
+export const fetchPendingWords = (after: string) => api<PendingPage<PendingWord>>(`/api/admin/moderation/words?after=${encodeURIComponent(after)}`);
+export const fetchPendingSports = (after: string) => api<PendingPage<PendingSport>>(`/api/admin/moderation/sports?after=${encodeURIComponent(after)}`);
 const post = (path: string, body: object = {}) => api<void>(path, { method: 'POST', body });
 export const approveWord = (id: string) => post(`/api/admin/words/${id}/approve`);
 export const refuseWord = (id: string) => post(`/api/admin/words/${id}/refuse`);

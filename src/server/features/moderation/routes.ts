@@ -1,50 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { fieldMessages } from '../../../shared/messages';
-import type { AdminSummary, ModerationQueue } from '../../../shared/moderation';
-import { displayName } from '../../../shared/user';
+import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
+import { object, string } from '../../http/schema';
+import { authorColumns, authorName, pendingSportsPage, pendingWordsPage } from './pending';
 
 const PUBLISHED_SHOWN = 200;
 
-type AuthorColumns = { account_type: 'user' | 'organisation' | null; firstname: string | null; lastname: string | null; username: string | null };
+const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
 
-function authorName(row: AuthorColumns): string {
-  if (!row.account_type) return fieldMessages.unknownAuthor;
-  return displayName({ accountType: row.account_type, firstname: row.firstname ?? '', lastname: row.lastname ?? '', username: row.username ?? '' });
-}
-
-/** The admin's review queue: words and sport suggestions on one page. */
+/** The admin's review queue: words and sport suggestions on one page, pending ones a page at a time. */
 export function moderationRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const author = ['users.account_type', 'users.firstname', 'users.lastname', 'users.username'] as const;
 
   app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => {
     const [pendingWords, publishedWords, pendingSports] = await Promise.all([
+      pendingWordsPage(db),
       db
         .selectFrom('words')
         .leftJoin('users', 'users.id', 'words.author_id')
-        .select(['words.id', 'words.content', 'words.created_at', ...author])
-        .where('words.public', '=', false)
-        .orderBy('words.created_at')
-        .execute(),
-      db
-        .selectFrom('words')
-        .leftJoin('users', 'users.id', 'words.author_id')
-        .select(['words.id', 'words.content', 'words.vip', 'words.published_at', ...author])
+        .select(['words.id', 'words.content', 'words.vip', 'words.published_at', ...authorColumns])
         .where('words.public', '=', true)
         .orderBy(sql`words.published_at desc nulls last`)
         .limit(PUBLISHED_SHOWN)
         .execute(),
-      db
-        .selectFrom('sports')
-        .leftJoin('users', 'users.id', 'sports.submitted_by')
-        .select(['sports.id', 'sports.name', 'sports.emoji', 'sports.created_at', ...author])
-        .where('sports.public', '=', false)
-        .orderBy('sports.created_at')
-        .execute(),
+      pendingSportsPage(db),
     ]);
     return {
-      pendingWords: pendingWords.map((row) => ({ id: row.id, content: row.content, author: authorName(row), createdAt: row.created_at.toISOString() })),
+      pendingWords,
+      pendingSports,
       publishedWords: publishedWords.map((row) => ({
         id: row.id,
         content: row.content,
@@ -52,15 +35,20 @@ export function moderationRoutes(app: FastifyInstance) {
         vip: row.vip,
         publishedAt: (row.published_at ?? new Date(0)).toISOString(),
       })),
-      pendingSports: pendingSports.map((row) => ({
-        id: row.id,
-        name: row.name,
-        emoji: row.emoji,
-        submittedBy: authorName(row),
-        createdAt: row.created_at.toISOString(),
-      })),
     };
   });
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/admin/moderation/words',
+    { schema: pageQuery },
+    async (request): Promise<PendingPage<PendingWord>> => pendingWordsPage(db, request.query.after),
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/admin/moderation/sports',
+    { schema: pageQuery },
+    async (request): Promise<PendingPage<PendingSport>> => pendingSportsPage(db, request.query.after),
+  );
 
   app.get('/api/admin/summary', async (): Promise<AdminSummary> => {
     const row = await db
