@@ -59,6 +59,8 @@ export async function buildApp({ config, database, mailer, logger = false }: App
     // Live streams stay open; at shutdown they are ended by the hub, then idle sockets closed.
     forceCloseConnections: 'idle',
   });
+  // Past this, new sockets are dropped at once, before the process runs out of file descriptors.
+  app.server.maxConnections = config.maxConnections;
   // Only JSON is accepted: a foreign site's plain form cannot post text/plain here (CSRF).
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);

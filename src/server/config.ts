@@ -12,6 +12,11 @@ export interface Config {
   mailFrom: string;
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy): none, a count, or addresses. */
   trustProxy: false | number | string[];
+  /** Open /api/live streams allowed per client (clientKey) and on the whole instance. */
+  liveStreamsPerClient: number;
+  liveMaxStreams: number;
+  /** Sockets the server holds at most (server.maxConnections): keeps it within its file descriptors. */
+  maxConnections: number;
   admin: { email: string; password: string } | undefined;
   /** Where the built client lives (build/client). */
   clientDir: string;
@@ -128,6 +133,11 @@ export function readConfig(env: Env = process.env): Config {
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const liveMaxStreams = positiveInteger(env, 'LIVE_MAX_STREAMS', 2000);
+  const maxConnections = positiveInteger(env, 'MAX_CONNECTIONS', 3000);
+  if (maxConnections <= liveMaxStreams) {
+    throw new ConfigError('MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls');
+  }
   return {
     public: publicConfig,
     port: port(env, 'PORT', 3000),
@@ -137,6 +147,9 @@ export function readConfig(env: Env = process.env): Config {
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`),
     trustProxy: trustProxy(env),
+    liveStreamsPerClient: positiveInteger(env, 'LIVE_STREAMS_PER_CLIENT', 20),
+    liveMaxStreams,
+    maxConnections,
     admin: adminEmail && adminPassword ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword } : undefined,
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

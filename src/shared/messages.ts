@@ -81,6 +81,8 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'event-reports/invalid-email': 'Cette adresse mail est invalide 🙁',
   'wiki/unknown-article': "Cet article d'aide n'existe pas 🙁",
   'wiki/invalid-visitor': 'Recharge la page puis réessaie 🙁',
+  'live/too-many-streams': 'Trop de pages ouvertes depuis ta connexion : ferme-en quelques-unes pour suivre les nouveautés en direct 🙁',
+  'live/server-busy': 'Le site est très demandé : les nouveautés en direct reviendront dans un instant 🙁',
   'http/unsupported-media-type': 'Format de requête non pris en charge 🙁',
   'http/forbidden-origin': 'Origine de la requête refusée 🙁',
   'http/rate-limited': 'Trop de tentatives, réessaie dans quelques minutes 🙁',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../../shared/api-error';
+import { ConfigError, readConfig } from '../../config';
 import { registerAdmin, registerMember } from '../../testing/members';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { announce, LIVE_CHANNEL } from './announce';
@@ -210,5 +211,67 @@ describe('GET /api/live, when notices come in bursts', () => {
     expect(arrivals[2] - arrivals[0]).toBeGreaterThanOrEqual(NOTICE_INTERVAL_MS - 50);
     expect(arrivals[3] - laterAt).toBeLessThan(NOTICE_INTERVAL_MS / 2);
     stream.close();
+  });
+});
+
+describe('caps on open streams', () => {
+  let test: TestApp;
+  let base: string;
+  const open: AbortController[] = [];
+
+  beforeAll(async () => {
+    // Behind a local proxy, so each test client can come from its own address.
+    test = await createTestApp({ TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_CLIENT: '2', LIVE_MAX_STREAMS: '3', MAX_CONNECTIONS: '6' });
+    base = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const controller of open) controller.abort();
+    await test.close();
+  });
+
+  /** Opens a stream as `client`; a refused one answers at once with its error. */
+  async function stream(client: string) {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/live`, { signal: controller.signal, headers: { 'x-forwarded-for': client } });
+    if (response.status !== 200) return { status: response.status, body: await response.json(), close: () => undefined };
+    open.push(controller);
+    return { status: 200, body: undefined, close: () => controller.abort() };
+  }
+
+  /** The server hears of a closed stream a moment later: retries until it accepts. */
+  async function streamWhenFree(client: string) {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const attempt = await stream(client);
+      if (attempt.status === 200 || Date.now() > deadline) return attempt;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('refuses a client its third stream with 429, and frees a slot when one closes', async () => {
+    const first = await stream('203.0.113.1');
+    expect(first.status).toBe(200);
+    expect((await stream('203.0.113.1')).status).toBe(200);
+    const third = await stream('203.0.113.1');
+    expect(third.status).toBe(429);
+    expect(isApiErrorBody(third.body)).toBe(true);
+    expect(third.body.error.code).toBe('live/too-many-streams');
+
+    first.close();
+    expect((await streamWhenFree('203.0.113.1')).status).toBe(200);
+  });
+
+  it('refuses any stream past the instance-wide cap', async () => {
+    // The first test left two streams of 203.0.113.1 open: a third one fills the instance.
+    expect((await stream('203.0.113.2')).status).toBe(200);
+    const refused = await stream('203.0.113.3');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('live/server-busy');
+  });
+
+  it('holds at most MAX_CONNECTIONS sockets, above the streams', async () => {
+    expect(test.app.server.maxConnections).toBe(6);
+    expect(() => readConfig({ LIVE_MAX_STREAMS: '3000', MAX_CONNECTIONS: '3000' })).toThrow(ConfigError);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
+import { clientKey } from '../../http/client-key';
+import { AppError } from '../../http/errors';
 import { requireRole } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
 import type { LiveHub } from './live-hub';
@@ -14,9 +16,27 @@ const query = object({ topics: { ...string({ maxLength: 200 }), pattern: `^${top
  * parameter existed), a stream follows every public topic.
  */
 export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
+  const { liveStreamsPerClient, liveMaxStreams } = app.config;
+  /**
+   * Open streams per client (clientKey). Streams need no login and each holds a socket, so
+   * without caps a few thousand from one machine would take every file descriptor.
+   */
+  const streamsOf = new Map<string, number>();
+
   app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, (request, reply) => {
     const topics = request.query.topics?.split(',').filter(isLiveTopic) ?? PUBLIC_LIVE_TOPICS;
     if (topics.some(isAdminLiveTopic)) requireRole(request, 'admin');
+    const client = clientKey(request);
+    const open = streamsOf.get(client) ?? 0;
+    // A refused page retries later by itself (useLive), and meanwhile works without live updates.
+    if (open >= liveStreamsPerClient) throw new AppError(429, 'live/too-many-streams');
+    if (hub.size >= liveMaxStreams) throw new AppError(429, 'live/server-busy');
+    streamsOf.set(client, open + 1);
+    reply.raw.on('close', () => {
+      const left = (streamsOf.get(client) ?? 1) - 1;
+      if (left > 0) streamsOf.set(client, left);
+      else streamsOf.delete(client);
+    });
     // The stream outlives the request cycle, so Fastify hands the raw response over.
     reply.hijack();
     reply.raw.writeHead(200, {
