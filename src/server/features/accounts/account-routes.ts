@@ -132,6 +132,7 @@ export function accountRoutes(app: FastifyInstance) {
         await announce(trx, 'words');
       });
       app.liveHub.invalidate('words');
+      if (user.account_type === 'user') app.liveHub.invalidate('counter');
       await endSession(db, request, reply);
       return reply.code(204).send();
     },

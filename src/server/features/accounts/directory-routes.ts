@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CounterResponse, OrganisationListItem, UserInfoPayload } from '../../../shared/accounts';
+import { CachedResponse } from '../../http/cached-response';
 import { AppError } from '../../http/errors';
 import { arrayOf, object, string } from '../../http/schema';
 import { countPersons, isUuid, pictureUrl, toUserView } from './users';
@@ -10,7 +11,11 @@ const MAX_UUIDS = 200;
 export function directoryRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/counter', async (): Promise<CounterResponse> => ({ users: await countPersons(db) }));
+  // Read by every page with the counter: counted once per change (a 'counter' notice), not per visit.
+  const counter = new CachedResponse(app.liveHub, ['counter'], async (): Promise<CounterResponse> => ({
+    users: await countPersons(db),
+  }));
+  app.get('/api/counter', (request, reply) => counter.send(request, reply));
 
   // Spec §7 users-getUserInfoForView: a batch, answered with one query whatever its size.
   app.post<{ Body: UserInfoPayload }>(

@@ -57,6 +57,8 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
         if (account.accountType === 'user') await announce(trx, 'counter');
         return row;
       });
+      // This instance's counter at once: the notice would come after this answer.
+      if (account.accountType === 'user') app.liveHub.invalidate('counter');
       return { data: { uuid: id } };
     } catch (error) {
       const constraint = violatedConstraint(error);
