@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayBeIpadInDesktopMode, storeFor } from './download';
+import { mayBeIpadInDesktopMode, storeFor, USER_AGENT_EXAMINED_LENGTH } from './download';
 import { USER_AGENTS } from './user-agents.fixture';
 
 describe('storeFor', () => {
@@ -41,5 +41,25 @@ describe('mayBeIpadInDesktopMode', () => {
     expect(mayBeIpadInDesktopMode(USER_AGENTS.ipadFirefoxDesktopMode)).toBe(false);
     expect(mayBeIpadInDesktopMode(USER_AGENTS.iphoneSafari)).toBe(false);
     expect(mayBeIpadInDesktopMode(USER_AGENTS.windowsEdge)).toBe(false);
+  });
+});
+
+describe('an overlong user agent', () => {
+  it('is read up to USER_AGENT_EXAMINED_LENGTH characters only', () => {
+    const padding = ' '.repeat(USER_AGENT_EXAMINED_LENGTH);
+    expect(storeFor(`Mozilla/5.0 (iPhone)${padding}`)).toBe('ios');
+    expect(storeFor(`Mozilla/5.0${padding}(iPhone)`)).toBeUndefined();
+    expect(mayBeIpadInDesktopMode(`Mozilla/5.0${padding}(Macintosh)`)).toBe(false);
+  });
+
+  // 'Macintosh' over and over made /Macintosh.*Mobile/ scan on from each one: 17 ms for 16 kB.
+  it('costs next to nothing, even at 16 kB of Macintosh', () => {
+    const userAgent = 'Macintosh '.repeat(1640);
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) {
+      storeFor(userAgent, 1);
+      mayBeIpadInDesktopMode(userAgent);
+    }
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
