@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { accountsFeature } from './features/accounts/index';
-import { resolveSession } from './features/accounts/sessions';
+import { resolveSession, sessionCookiesOnSend } from './features/accounts/sessions';
 import { healthRoutes } from './features/health/routes';
 import { downloadFeature } from './features/download/index';
 import { reportEventFeature } from './features/report-event/index';
@@ -84,9 +84,11 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   const secureCookies = config.public.publicUrl.startsWith('https:');
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
-  app.addHook('onRequest', async (request, reply) => {
-    if (isApiRoute(request)) await resolveSession(database.db, request, reply, secureCookies);
+  app.decorateRequest('pendingSessionCookies', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (isApiRoute(request)) await resolveSession(database.db, request, secureCookies);
   });
+  app.addHook('onSend', sessionCookiesOnSend(database.db, secureCookies));
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { ensureAdmin } from './features/accounts/admin-bootstrap';
+import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
 
 async function main() {
   let config: Config;
@@ -27,7 +27,16 @@ async function main() {
     },
   });
   await migrateToLatest(database.db);
-  if (config.admin) await ensureAdmin(database.db, config.admin);
+  if (config.admin) {
+    try {
+      await ensureAdmin(database.db, config.admin);
+    } catch (error) {
+      if (!(error instanceof AdminBootstrapRefused)) throw error;
+      console.error(`Démarrage refusé : ${error.message}`);
+      await database.close();
+      process.exit(1);
+    }
+  }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
   let stopping = false;

@@ -59,9 +59,12 @@ export interface LoginPayload {
 
 export type MeResponse = CurrentUser;
 
-/** PUT /api/account/password → 204. `currentPassword` is not asked after a temporary password. */
+/**
+ * PUT /api/account/password → 204. After a sign-in with a temporary password,
+ * `currentPassword` may be that temporary password.
+ */
 export interface ChangePasswordPayload {
-  currentPassword?: string;
+  currentPassword: string;
   newPassword: string;
 }
 

@@ -14,7 +14,8 @@ export interface TestMember {
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((entry) => entry.name === 'unissons_session');
+  // Named `__Host-unissons_session` when PUBLIC_URL is https.
+  const cookie = response.cookies.find((entry) => /^(__Host-)?unissons_session$/.test(entry.name));
   if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
   return `${cookie.name}=${cookie.value}`;
 }

@@ -159,11 +159,12 @@ describe('after a temporary password', () => {
     expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
     expect(screen.queryByLabelText('Bio')).toBeNull();
 
+    type('Mot de passe temporaire', 'Temp-Du-Mail-9!');
     type('Nouveau mot de passe', 'Nouveau-mot-2025!');
     type('Confirmation du mot de passe', 'Nouveau-mot-2025!');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }));
     expect(await screen.findByLabelText('Bio')).toBeTruthy();
     expect(screen.getByText('Ton nouveau mot de passe est enregistré.')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ newPassword: 'Nouveau-mot-2025!' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ currentPassword: 'Temp-Du-Mail-9!', newPassword: 'Nouveau-mot-2025!' });
   });
 });

@@ -10,8 +10,9 @@ import { changePassword } from './api';
 import { SavedNotice } from './SavedNotice';
 
 /**
- * Change the password. After a sign-in with a temporary password (`temporary`), the current
- * one is not asked and the form comes first on the page (PRODUCT.md, forgot password).
+ * Change the password. After a sign-in with a temporary password (`temporary`), the form
+ * comes first on the page and asks for that temporary password instead of the current one
+ * (PRODUCT.md, forgot password): the server wants one of them, not just the session.
  */
 interface PasswordFormProps {
   temporary?: boolean;
@@ -26,14 +27,13 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
   const [confirmation, setConfirmation] = useState('');
   const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const enabled =
-    (temporary || currentPassword !== '') && isPasswordAccepted(newPassword) && passwordsMatch(newPassword, confirmation);
+  const enabled = currentPassword !== '' && isPasswordAccepted(newPassword) && passwordsMatch(newPassword, confirmation);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!enabled) return;
     await run(async () => {
-      await changePassword(temporary ? { newPassword } : { currentPassword, newPassword });
+      await changePassword({ currentPassword, newPassword });
       setCurrentPassword('');
       setNewPassword('');
       setConfirmation('');
@@ -70,16 +70,14 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
         </h3>
       )}
       <form className="form" noValidate onSubmit={submit}>
-        {!temporary && (
-          <Field
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={edited(setCurrentPassword)}
-          />
-        )}
+        <Field
+          label={temporary ? 'Mot de passe temporaire' : 'Mot de passe actuel'}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={edited(setCurrentPassword)}
+        />
         <NewPasswordFields
           passwordLabel="Nouveau mot de passe"
           password={newPassword}

@@ -6,6 +6,7 @@ import * as sports from './20261121145000_sports';
 import * as wikiFeedbackEventReports from './20261121150000_wiki_feedback_event_reports';
 import * as surveys from './20261121160000_surveys';
 import * as newsletter from './20261121170000_newsletter';
+import * as accountHardening from './20261124100000_account_hardening';
 import * as newsletterConsent from './20261124110000_newsletter_consent';
 import * as newsletterIdempotencyKey from './20261124120000_newsletter_idempotency_key';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '20261121150000_wiki_feedback_event_reports': wikiFeedbackEventReports,
   '20261121160000_surveys': surveys,
   '20261121170000_newsletter': newsletter,
+  '20261124100000_account_hardening': accountHardening,
   '20261124110000_newsletter_consent': newsletterConsent,
   '20261124120000_newsletter_idempotency_key': newsletterIdempotencyKey,
 };

@@ -17,28 +17,43 @@ import { announce } from '../live/announce';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
+import { forgetLoginFailures, passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
-import { findUser, toCurrentUser } from './users';
+import { findUser, toCurrentUser, type UserRow } from './users';
 
 /** What a signed-in member does with their own account (PRODUCT.md "Accounts"). */
 export function accountRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  async function passwordMatches(userId: string, password: string) {
-    const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-    return verifyPassword(row.password_hash, password);
+  const secureCookies = app.config.public.publicUrl.startsWith('https:');
+
+  /**
+   * The member's password, or the temporary one they signed in with while they must choose a
+   * new one. Counted by the login throttle: with a stolen session, these checks are guesses too.
+   */
+  async function passwordMatches(request: FastifyRequest, user: UserRow, password: string) {
+    const row = await db
+      .selectFrom('users')
+      .select(['password_hash', 'spent_temporary_password_hash'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return throttledPasswordCheck(
+      db,
+      passwordAttempt(request, user.email),
+      async () =>
+        (await verifyPassword(row.password_hash, password)) ||
+        (row.spent_temporary_password_hash !== null && (await verifyPassword(row.spent_temporary_password_hash, password))),
+    );
   }
 
   app.put<{ Body: ChangePasswordPayload }>(
     '/api/account/password',
-    { schema: { body: object({ currentPassword: string({ maxLength: 1000 }), newPassword: string({ maxLength: 1000 }) }, ['newPassword']) } },
+    { schema: { body: object({ currentPassword: string({ maxLength: 1000 }), newPassword: string({ maxLength: 1000 }) }) } },
     async (request, reply) => {
       const user = requireMember(request);
       const { currentPassword, newPassword } = request.body;
-      // After a temporary password the member cannot know the old one: that login proved it.
-      if (!user.must_change_password && !(currentPassword !== undefined && (await passwordMatches(user.id, currentPassword)))) {
-        throw new AppError(401, 'auth/wrong-password');
-      }
+      // After a temporary password, that password is asked: the session alone is not enough.
+      if (!(await passwordMatches(request, user, currentPassword))) throw new AppError(401, 'auth/wrong-password');
       if (!isPasswordAccepted(newPassword)) throw new AppError(400, 'users/invalid-password');
       await db
         .updateTable('users')
@@ -47,6 +62,7 @@ export function accountRoutes(app: FastifyInstance) {
           must_change_password: false,
           temporary_password_hash: null,
           temporary_password_expires_at: null,
+          spent_temporary_password_hash: null,
         })
         .where('id', '=', user.id)
         .execute();
@@ -123,17 +139,18 @@ export function accountRoutes(app: FastifyInstance) {
     { schema: { body: object({ password: string({ maxLength: 1000 }) }) } },
     async (request, reply) => {
       const user = requireMember(request);
-      if (!(await passwordMatches(user.id, request.body.password))) throw new AppError(401, 'auth/wrong-password');
+      if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
       await db.transaction().execute(async (trx) => {
         // Sessions, picture, reactions and pending words go with the account (ON DELETE
         // CASCADE); a public word stays, its author then shown as 'Inconnu'.
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await forgetLoginFailures(trx, user.email);
         if (user.account_type === 'user') await announce(trx, 'counter');
         await announce(trx, 'words');
       });
       app.liveHub.invalidate('words');
       if (user.account_type === 'user') app.liveHub.invalidate('counter');
-      await endSession(db, request, reply);
+      await endSession(db, request, reply, secureCookies);
       return reply.code(204).send();
     },
   );

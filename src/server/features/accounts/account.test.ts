@@ -131,6 +131,37 @@ describe('the member’s own account', () => {
     expect(login.json().error.code).toBe('auth/user-not-found');
   });
 
+  it('counts wrong passwords at password change and deletion with failed logins: the 11th gets 429, the session lives on', async () => {
+    const member = await registerMember(test.app);
+    const guess = (i: number) =>
+      i % 2
+        ? test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: `Devine-${i}!` } })
+        : test.app.inject({
+            method: 'PUT',
+            url: '/api/account/password',
+            headers: { cookie: member.cookie },
+            payload: { currentPassword: `Devine-${i}!`, newPassword: 'Nouveau-Depart-2026!' },
+          });
+    for (let i = 0; i < 10; i++) expect((await guess(i)).statusCode).toBe(401);
+    const refused = await guess(10);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('http/rate-limited');
+    const right = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+    expect(right.statusCode).toBe(429);
+    expect((await me(member.cookie)).uuid).toBe(member.uuid);
+  });
+
+  it('deletes the account’s failed logins with it', async () => {
+    const member = await registerMember(test.app);
+    await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: 'Pas-Le-Bon-1!' } });
+    await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: 'Pas-Le-Bon-2!' }, remoteAddress: '192.0.2.5' });
+    const failures = () => test.database.db.selectFrom('login_failures').select('id').where('email', '=', member.email).execute();
+    expect(await failures()).toHaveLength(2);
+    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await failures()).toEqual([]);
+  });
+
   it('gives display names for a batch of ids in one call, skipping unknown ones', async () => {
     const [a, b] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
     const response = await test.app.inject({

@@ -1,25 +1,50 @@
 import { expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
 import { login, registerMember } from '../../testing/members';
-import { ensureAdmin } from './admin-bootstrap';
+import { AdminBootstrapRefused, ensureAdmin } from './admin-bootstrap';
 
 const test = setUpTestApp();
+
+const me = (cookie: string) => test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
 it('creates the configured admin, and on the next start resets its password and keeps one account', async () => {
   const id = await ensureAdmin(test.database.db, { email: 'Admin@Unissons.fr', password: 'First-Admin-Pass1!' });
   const again = await ensureAdmin(test.database.db, { email: 'admin@unissons.fr', password: 'Second-Admin-Pass2!' });
   expect(again).toBe(id);
   const cookie = await login(test.app, 'admin@unissons.fr', 'Second-Admin-Pass2!');
-  const me = (await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
-  expect(me.roles).toEqual(['admin']);
+  expect((await me(cookie)).json().roles).toEqual(['admin']);
   const admin = await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie } });
   expect(admin.statusCode).toBe(200);
 });
 
-it('promotes an existing member whose e-mail becomes the admin e-mail', async () => {
+it('ends the admin’s sessions when a start changes its password, and keeps them when nothing changes', async () => {
+  const admin = { email: 'chef@unissons.fr', password: 'Chef-Password-1!' };
+  await ensureAdmin(test.database.db, admin);
+  const cookie = await login(test.app, admin.email, admin.password);
+  await ensureAdmin(test.database.db, admin);
+  expect((await me(cookie)).statusCode).toBe(200);
+  await ensureAdmin(test.database.db, { ...admin, password: 'Chef-Password-2!' });
+  expect((await me(cookie)).statusCode).toBe(401);
+});
+
+it('refuses to make admin an account someone registered with the admin e-mail, whose session stays a member’s', async () => {
+  const squatter = await registerMember(test.app);
+  const start = ensureAdmin(test.database.db, { email: squatter.email, password: 'Promoted-Admin-3!' });
+  await expect(start).rejects.toThrow(AdminBootstrapRefused);
+  await expect(start).rejects.toThrow(/ADMIN_PROMOTE_EXISTING=1/);
+  const current = await me(squatter.cookie);
+  expect(current.json().roles).toEqual([]);
+  const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: squatter.email, password: 'Promoted-Admin-3!' } });
+  expect(login.statusCode).toBe(401);
+});
+
+it('with ADMIN_PROMOTE_EXISTING, promotes the registered account and ends every session of it', async () => {
   const member = await registerMember(test.app);
-  await ensureAdmin(test.database.db, { email: member.email, password: 'Promoted-Admin-3!' });
+  await ensureAdmin(test.database.db, { email: member.email, password: 'Promoted-Admin-3!', promoteExisting: true });
+  expect((await me(member.cookie)).statusCode).toBe(401);
   const cookie = await login(test.app, member.email, 'Promoted-Admin-3!');
-  const me = (await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
-  expect(me.roles).toContain('admin');
+  expect((await me(cookie)).json().roles).toContain('admin');
+  // Taken over once, it is the bootstrap's account: the next start needs no flag.
+  await ensureAdmin(test.database.db, { email: member.email, password: 'Promoted-Admin-3!' });
+  expect((await me(cookie)).statusCode).toBe(200);
 });

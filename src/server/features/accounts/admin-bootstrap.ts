@@ -1,27 +1,68 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/validation/email';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
+
+export interface AdminBootstrap {
+  email: string;
+  password: string;
+  /** ADMIN_PROMOTE_EXISTING: the operator allows taking over an account someone registered. */
+  promoteExisting?: boolean;
+}
+
+/** The bootstrap would take over an account it did not create, and was not told to. */
+export class AdminBootstrapRefused extends Error {}
 
 /**
  * PRODUCT.md: with ADMIN_EMAIL and ADMIN_PASSWORD set, that account exists at start-up,
  * has the admin role, and its password is the configured one.
+ *
+ * Anyone may have registered that address before (docs/decisions/0009): an account the
+ * bootstrap did not create is taken over only with ADMIN_PROMOTE_EXISTING, and whenever the
+ * bootstrap changes an account's roles or password, every session of it ends.
  */
-export async function ensureAdmin(db: Kysely<Database>, admin: { email: string; password: string }) {
+export async function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
   const email = normalizeEmail(admin.email);
-  const passwordHash = await hashPassword(admin.password);
-  const existing = await db.selectFrom('users').select(['id', 'roles']).where('email', '=', email).executeTakeFirst();
-  if (existing) {
-    await db
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'roles', 'password_hash', 'admin_bootstrap'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!existing) return createAdmin(db, email, admin.password);
+
+  if (!existing.admin_bootstrap && !admin.promoteExisting) {
+    throw new AdminBootstrapRefused(
+      `ADMIN_EMAIL (${email}) names an account that was registered on the site, not created by the admin bootstrap. ` +
+        'Its owner would become admin. If that account is yours, start once with ADMIN_PROMOTE_EXISTING=1: ' +
+        'it gets the admin role and ADMIN_PASSWORD, and all its sessions end.',
+    );
+  }
+  const samePassword = await verifyPassword(existing.password_hash, admin.password);
+  if (existing.admin_bootstrap && samePassword && existing.roles.includes('admin')) return existing.id;
+
+  const passwordHash = samePassword ? undefined : await hashPassword(admin.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
       .updateTable('users')
       .set({
-        password_hash: passwordHash,
         roles: existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'],
+        admin_bootstrap: true,
+        ...(passwordHash && {
+              password_hash: passwordHash,
+              must_change_password: false,
+              temporary_password_hash: null,
+              temporary_password_expires_at: null,
+              spent_temporary_password_hash: null,
+            }),
       })
       .where('id', '=', existing.id)
       .execute();
-    return existing.id;
-  }
+    await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+  });
+  return existing.id;
+}
+
+async function createAdmin(db: Kysely<Database>, email: string, password: string) {
   const username = await freeUsername(db, 'admin');
   const row = await db
     .insertInto('users')
@@ -32,8 +73,9 @@ export async function ensureAdmin(db: Kysely<Database>, admin: { email: string; 
       lastname: 'Unissons',
       account_type: 'user',
       roles: ['admin'],
-      password_hash: passwordHash,
+      password_hash: await hashPassword(password),
       newsletter: false,
+      admin_bootstrap: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

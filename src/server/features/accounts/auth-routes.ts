@@ -4,7 +4,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
 import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
@@ -27,7 +27,6 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       const email = request.body.email.trim();
       if (!isValidEmail(email)) throw new AppError(400, 'auth/invalid-email');
       const key = normalizeEmail(email);
-      await assertLoginAllowed(db, key);
       const account = await db
         .selectFrom('users')
         .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at'])
@@ -37,37 +36,40 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
 
       const { password } = request.body;
       let usedTemporary = false;
-      if (!(await verifyPassword(account.password_hash, password))) {
-        const temporaryValid =
+      const matched = await throttledPasswordCheck(db, passwordAttempt(request, key), async () => {
+        if (await verifyPassword(account.password_hash, password)) return true;
+        usedTemporary =
           account.temporary_password_hash !== null &&
           account.temporary_password_expires_at !== null &&
           account.temporary_password_expires_at > new Date() &&
           (await verifyPassword(account.temporary_password_hash, password));
-        if (!temporaryValid) {
-          await recordLoginFailure(db, key);
-          throw new AppError(401, 'auth/wrong-password');
-        }
-        usedTemporary = true;
-      }
+        return usedTemporary;
+      });
+      if (!matched) throw new AppError(401, 'auth/wrong-password');
 
       if (usedTemporary) {
-        // Single use: the temporary password is spent, and a new password is asked next.
-        // Only the hash that was verified is cleared, so a newer mail's password survives.
+        // Single use: the temporary password is spent, and a new password is asked next,
+        // with this one as proof (a session alone is not enough to replace the password).
+        // Only the hash that was verified is moved, so a newer mail's password survives.
         await db
           .updateTable('users')
-          .set({ temporary_password_hash: null, temporary_password_expires_at: null, must_change_password: true })
+          .set({
+            spent_temporary_password_hash: account.temporary_password_hash,
+            temporary_password_hash: null,
+            temporary_password_expires_at: null,
+            must_change_password: true,
+          })
           .where('id', '=', account.id)
           .where('temporary_password_hash', '=', account.temporary_password_hash)
           .execute();
       }
-      await clearLoginFailures(db, key);
       await startSession(db, reply, account.id, secureCookies);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
     },
   );
 
   app.post('/api/auth/logout', { schema: { body: object({}) } }, async (request, reply) => {
-    await endSession(db, request, reply);
+    await endSession(db, request, reply, secureCookies);
     return reply.code(204).send();
   });
 

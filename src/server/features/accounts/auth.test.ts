@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
+import { purgeExpiredSessions } from './sessions';
 
 describe('login, sessions and forgotten passwords', () => {
   const test = setUpTestApp();
@@ -59,6 +60,52 @@ describe('login, sessions and forgotten passwords', () => {
     expect(renewed?.expires && renewed.expires.getTime()).toBeGreaterThan(Date.now() + 20 * 24 * 3600 * 1000);
   });
 
+  it('ends a session 90 days after sign-in, however active, and purges expired rows', async () => {
+    const member = await registerMember(test.app);
+    const day = 24 * 3600 * 1000;
+    const setSession = (createdDaysAgo: number, expiresInMs: number) =>
+      test.database.db
+        .updateTable('sessions')
+        .set({ created_at: new Date(Date.now() - createdDaysAgo * day), expires_at: new Date(Date.now() + expiresInMs) })
+        .where('user_id', '=', member.uuid)
+        .execute();
+    // Near the limit, renewal goes no further than day 90.
+    await setSession(85, 60_000);
+    const renewed = (await me(member.cookie)).cookies.find((entry) => entry.name === 'unissons_session');
+    expect(renewed?.expires?.getTime()).toBeLessThanOrEqual(Date.now() + 5 * day);
+    expect(renewed?.expires?.getTime()).toBeGreaterThan(Date.now() + 4 * day);
+    // A row renewed before the limit existed stops at day 90 all the same.
+    await setSession(91, 10 * day);
+    expect((await me(member.cookie)).statusCode).toBe(401);
+
+    const other = await registerMember(test.app);
+    await test.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', other.uuid).execute();
+    await purgeExpiredSessions(test.database.db);
+    const left = await test.database.db.selectFrom('sessions').select('user_id').where('user_id', 'in', [member.uuid, other.uuid]).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('never puts a session cookie on an answer a cache may keep, and renews on the next private one', async () => {
+    const member = await registerMember(test.app);
+    await test.database.db.insertInto('user_pictures').values({ user_id: member.uuid, content: Buffer.from('RIFF'), content_type: 'image/webp' }).execute();
+    await test.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000) }).where('user_id', '=', member.uuid).execute();
+    const picture = await test.app.inject({ method: 'GET', url: `/api/users/${member.uuid}/picture?v=1`, headers: { cookie: member.cookie } });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cache-control']).toContain('public');
+    expect(picture.headers['set-cookie']).toBeUndefined();
+    const stale = await test.app.inject({ method: 'GET', url: `/api/users/${member.uuid}/picture?v=1`, headers: { cookie: 'unissons_session=gone; unissons_signed_in=1' } });
+    expect(stale.headers['set-cookie']).toBeUndefined();
+
+    const renewed = await me(member.cookie);
+    expect(renewed.cookies.find((entry) => entry.name === 'unissons_session')?.expires?.getTime()).toBeGreaterThan(Date.now() + 20 * 24 * 3600 * 1000);
+    const cleared = await me('unissons_session=gone; unissons_signed_in=1');
+    expect(cleared.statusCode).toBe(401);
+    expect(cleared.cookies.map((entry) => [entry.name, entry.value])).toEqual([
+      ['unissons_session', ''],
+      ['unissons_signed_in', ''],
+    ]);
+  });
+
   it('locks an e-mail after 10 failed logins in 15 minutes, across the database', async () => {
     const member = await registerMember(test.app);
     for (let i = 0; i < 10; i++) expect((await loginRequest(member.email, 'Wrong-Password-1!')).statusCode).toBe(401);
@@ -66,6 +113,33 @@ describe('login, sessions and forgotten passwords', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('http/rate-limited');
     expect(locked.json().error.message).toMatch(/Trop de tentatives/);
+  });
+
+  it('lets the owner in from another address while a stranger is locked out, and gives each new address one guess', async () => {
+    const member = await registerMember(test.app);
+    const attacker = '198.51.100.66';
+    for (let i = 0; i < 10; i++) expect((await loginRequest(member.email, `Wrong-Password-${i}!`, attacker)).statusCode).toBe(401);
+    expect((await loginRequest(member.email, 'Wrong-Password-10!', attacker)).statusCode).toBe(429);
+    expect((await loginRequest(member.email, member.password, attacker)).statusCode).toBe(429);
+
+    const owner = await loginRequest(member.email, member.password, '203.0.113.20');
+    expect(owner.statusCode).toBe(200);
+    expect((await me(sessionCookie(owner))).json().uuid).toBe(member.uuid);
+    expect((await loginRequest(member.email, 'Wrong-Password-11!', attacker)).statusCode).toBe(429);
+
+    // Past 10 failures for the e-mail, a fresh address gets one wrong guess, not ten.
+    const second = '192.0.2.99';
+    expect((await loginRequest(member.email, 'Wrong-Password-12!', second)).statusCode).toBe(401);
+    expect((await loginRequest(member.email, member.password, second)).statusCode).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const member = await registerMember(test.app);
+    for (let i = 0; i < 10; i++) {
+      expect((await loginRequest(member.email, 'Wrong-Password-1!', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await loginRequest(member.email, member.password, '2001:db8:1:2::ff')).statusCode).toBe(429);
+    expect((await loginRequest(member.email, member.password, '2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
   it('mails a temporary password that works once, for an hour, while the old one still works', async () => {
@@ -85,15 +159,14 @@ describe('login, sessions and forgotten passwords', () => {
     expect(withTemporary.json().mustChangePassword).toBe(true);
     expect((await loginRequest(member.email, temporary!)).statusCode).toBe(401);
 
-    // The account page then asks for a new password, without the old one.
+    // The account page then asks for a new password, with the temporary one (the session
+    // alone is not enough), or the old one.
     const cookie = sessionCookie(withTemporary);
-    const change = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/password',
-      headers: { cookie },
-      payload: { newPassword: 'Nouveau-Depart-2026!' },
-    });
-    expect(change.statusCode).toBe(204);
+    const change = (payload: object) => test.app.inject({ method: 'PUT', url: '/api/account/password', headers: { cookie }, payload });
+    expect((await change({ newPassword: 'Nouveau-Depart-2026!' })).statusCode).toBe(400);
+    const wrong = await change({ currentPassword: 'Pas-Le-Bon-1!', newPassword: 'Nouveau-Depart-2026!' });
+    expect(wrong.json().error.code).toBe('auth/wrong-password');
+    expect((await change({ currentPassword: temporary!, newPassword: 'Nouveau-Depart-2026!' })).statusCode).toBe(204);
     expect((await me(cookie)).json().mustChangePassword).toBe(false);
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await loginRequest(member.email, 'Nouveau-Depart-2026!')).statusCode).toBe(200);
@@ -142,8 +215,17 @@ describe('login, sessions and forgotten passwords', () => {
     try {
       const member = await registerMember(secure.app);
       const response = await secure.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
-      expect(response.cookies.find((entry) => entry.name === 'unissons_session')?.secure).toBe(true);
+      const session = [response.headers['set-cookie']].flat().find((header) => header?.startsWith('__Host-unissons_session='));
+      // __Host-: Secure, Path=/ and no Domain, or browsers drop it.
+      expect(session).toMatch(/; Path=\/;/);
+      expect(session).toMatch(/; Secure/);
+      expect(session).not.toMatch(/Domain=/i);
       expect(response.headers['strict-transport-security']).toContain('max-age=');
+      const cookie = sessionCookie(response);
+      expect((await secure.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+      const logout = await secure.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie }, payload: {} });
+      const cleared = logout.cookies.find((entry) => entry.name === '__Host-unissons_session');
+      expect([cleared?.value, cleared?.secure, cleared?.path]).toEqual(['', true, '/']);
     } finally {
       await secure.close();
     }

@@ -16,7 +16,11 @@ export interface UsersTable {
   password_hash: string;
   temporary_password_hash: string | null;
   temporary_password_expires_at: Date | null;
+  /** The temporary password the member signed in with, until they choose a new one. */
+  spent_temporary_password_hash: string | null;
   must_change_password: Generated<boolean>;
+  /** The account the ADMIN_EMAIL bootstrap created or was told to take over. */
+  admin_bootstrap: Generated<boolean>;
   picture_version: Generated<number>;
   created_at: Generated<Date>;
 }
@@ -37,6 +41,8 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: Generated<string>;
   email: string;
+  /** The client the attempt came from: its IPv4 address or IPv6 /64 (http/client-key.ts). */
+  address: string;
   failed_at: Generated<Date>;
 }
 
