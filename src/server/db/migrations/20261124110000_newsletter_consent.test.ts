@@ -1,7 +1,11 @@
+import type { Migration } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
 import { createTestDatabase } from '../../testing/test-database';
-import { down, up } from './20261124110000_newsletter_consent';
+import * as newsletterConsent from './20261124110000_newsletter_consent';
+
+// As the migrator runs it: on any database, whatever its tables.
+const migration: Required<Migration> = newsletterConsent;
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -12,7 +16,7 @@ afterAll(async () => database?.close());
 it('unsubscribes the accounts subscribed by default, drops their queued mails and keeps what was sent', async () => {
   const { db } = database;
   // The schema as it was: subscribed unless told otherwise.
-  await down(db);
+  await migration.down(db);
   const [lea, tom] = await db
     .insertInto('users')
     .values([
@@ -35,7 +39,7 @@ it('unsubscribes the accounts subscribed by default, drops their queued mails an
     ])
     .execute();
 
-  await up(db);
+  await migration.up(db);
 
   const users = await db.selectFrom('users').select(['email', 'newsletter']).orderBy('email').execute();
   expect(users).toEqual([

@@ -1,27 +1,157 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { findUser, toCurrentUser } from './users';
 
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
 /**
- * RGPD right of access and portability: everything the site keeps about a member, as
- * JSON. Features that store member data add their part here.
+ * What the site holds but does not hand out, said in the file itself so the member reads
+ * why it is missing (privacy policy §2.1, decision 0006).
+ */
+const NOTES = {
+  secrets:
+    "Ton mot de passe et ceux qui sont temporaires ne sont gardés que sous une forme chiffrée irréversible, et tes sessions sous l'empreinte de leur jeton : ni les uns ni les autres ne sont joints.",
+  word: "Un mot refusé par l'équipe est supprimé : il ne reste que ton mot publié ou en attente de modération.",
+  surveys:
+    "Tes réponses aux questionnaires sont enregistrées sans lien avec ton compte : seule l'indication que tu as répondu l'est, la voici. Nous ne pouvons donc ni les retrouver ni te les joindre.",
+  wikiFeedback:
+    "Les avis « Cet article t'a-t-il aidé ? » sont liés à un identifiant tiré au hasard par ton navigateur, jamais à ton compte : nous ne pouvons pas les retrouver.",
+  eventReports: 'Les événements signalés avec ton adresse mail.',
+  loginFailures:
+    "Les tentatives de connexion à ton adresse mail comptées contre les essais de mots de passe (15 minutes au plus). Les adresses IP d'où elles viennent ne sont pas jointes : elles peuvent être celles d'une autre personne.",
+};
+
+/**
+ * RGPD right of access and portability (privacy policy §7.1, §7.7): everything the site
+ * keeps about a member, as JSON. A table that stores member data adds its part here.
+ * Read in one repeatable-read transaction: one consistent picture, on one connection.
  */
 export async function exportAccountData(db: Kysely<Database>, userId: string) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => collect(trx, userId));
+}
+
+async function collect(db: Kysely<Database>, userId: string) {
   const user = await findUser(db, userId);
   if (!user) throw new Error('exporting a missing account');
-  const sessions = await db
-    .selectFrom('sessions')
-    .select(['created_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+  const [
+    secrets,
+    picture,
+    sessions,
+    loginFailures,
+    allowlisted,
+    word,
+    sportSuggestions,
+    sportReactions,
+    surveySubmissions,
+    deliveries,
+    newslettersWritten,
+    eventReports,
+  ] = await Promise.all([
+    db.selectFrom('users').select('temporary_password_expires_at').where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('user_pictures').select(['content', 'content_type']).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('login_failures').select('failed_at').where('email', '=', user.email).orderBy('failed_at').execute(),
+    db.selectFrom('organisation_allowlist').select('created_at').where('email', '=', user.email).executeTakeFirst(),
+    db.selectFrom('words').select(['content', 'public', 'vip', 'created_at', 'published_at']).where('author_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('sports')
+      .select(['id', 'name', 'emoji', 'public', 'created_at', 'published_at'])
+      .where('submitted_by', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('sport_reactions')
+      .innerJoin('sports', 'sports.id', 'sport_reactions.sport_id')
+      .select(['sports.id', 'sports.name', 'sport_reactions.reaction', 'sport_reactions.created_at'])
+      .where('sport_reactions.user_id', '=', userId)
+      .orderBy('sport_reactions.created_at')
+      .execute(),
+    db.selectFrom('survey_submissions').select('survey_id').where('user_id', '=', userId).orderBy('survey_id').execute(),
+    db
+      .selectFrom('newsletter_deliveries')
+      .innerJoin('newsletters', 'newsletters.id', 'newsletter_deliveries.newsletter_id')
+      .select([
+        'newsletters.title',
+        'newsletters.created_at',
+        'newsletter_deliveries.email',
+        'newsletter_deliveries.name',
+        'newsletter_deliveries.status',
+        'newsletter_deliveries.attempts',
+        'newsletter_deliveries.sent_at',
+        'newsletter_deliveries.last_error',
+      ])
+      .where('newsletter_deliveries.user_id', '=', userId)
+      .orderBy('newsletters.created_at')
+      .execute(),
+    db.selectFrom('newsletters').select(['title', 'created_at']).where('created_by', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('event_reports')
+      // The day as written, not a Date a time zone could shift.
+      .select(['event_name', 'sport', sql<string>`event_date::text`.as('event_date'), 'place', 'link', 'email', 'created_at'])
+      // Stored lower-cased, as the account's is.
+      .where('email', '=', user.email)
+      .orderBy('created_at')
+      .execute(),
+  ]);
   const { mustChangePassword: _mustChange, ...account } = toCurrentUser(user);
   return {
     exportedAt: new Date().toISOString(),
-    account: { ...account, createdAt: user.created_at.toISOString() },
-    sessions: sessions.map((session) => ({
-      createdAt: session.created_at.toISOString(),
-      expiresAt: session.expires_at.toISOString(),
+    notes: NOTES,
+    account: {
+      ...account,
+      createdAt: user.created_at.toISOString(),
+      temporaryLoginValidUntil: iso(secrets.temporary_password_expires_at),
+      ...(allowlisted && { organisationAllowedAt: allowlisted.created_at.toISOString() }),
+    },
+    picture: picture ? { contentType: picture.content_type, base64: Buffer.from(picture.content).toString('base64') } : null,
+    sessions: sessions.map((session) => ({ createdAt: iso(session.created_at), expiresAt: iso(session.expires_at) })),
+    loginFailures: loginFailures.map((failure) => ({ failedAt: iso(failure.failed_at) })),
+    word: word
+      ? {
+          content: word.content,
+          status: word.public ? 'public' : 'pending',
+          vip: word.vip,
+          createdAt: iso(word.created_at),
+          publishedAt: iso(word.published_at),
+        }
+      : null,
+    sportSuggestions: sportSuggestions.map((sport) => ({
+      id: sport.id,
+      name: sport.name,
+      emoji: sport.emoji,
+      status: sport.public ? 'public' : 'pending',
+      createdAt: iso(sport.created_at),
+      publishedAt: iso(sport.published_at),
+    })),
+    sportReactions: sportReactions.map((reaction) => ({
+      sportId: reaction.id,
+      sport: reaction.name,
+      reaction: reaction.reaction,
+      createdAt: iso(reaction.created_at),
+    })),
+    surveysAnswered: surveySubmissions.map((submission) => submission.survey_id),
+    newsletterDeliveries: deliveries.map((delivery) => ({
+      newsletter: delivery.title,
+      newsletterCreatedAt: iso(delivery.created_at),
+      email: delivery.email,
+      name: delivery.name,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      sentAt: iso(delivery.sent_at),
+      lastError: delivery.last_error,
+    })),
+    newslettersWritten: newslettersWritten.map((newsletter) => ({ title: newsletter.title, createdAt: iso(newsletter.created_at) })),
+    eventReports: eventReports.map((report) => ({
+      eventName: report.event_name,
+      sport: report.sport,
+      date: report.event_date,
+      place: report.place,
+      link: report.link,
+      email: report.email,
+      createdAt: iso(report.created_at),
     })),
   };
 }

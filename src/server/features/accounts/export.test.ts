@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { todayIso } from '../../../shared/event-report';
+import { setUpTestApp } from '../../testing/test-app';
+import { registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
+
+describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
+  const test = setUpTestApp();
+
+  const post = (url: string, payload: object, cookie: string) => test.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const exportOf = async (member: TestMember) => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response;
+  };
+
+  it('holds every kind of data the site keeps about a member, and no secret', async () => {
+    const [member, admin] = await Promise.all([registerMember(test.app, { newsletter: true }), registerAdmin(test.app, test.database)]);
+    const { db } = test.database;
+
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0b3d91' } }).png().toBuffer();
+    const upload = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/picture',
+      headers: { cookie: member.cookie, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect((await post('/api/words', { content: 'Vivement le premier trajet ensemble !' }, member.cookie)).statusCode).toBe(201);
+    expect((await post('/api/sports', { name: 'Kayak polo', emoji: '🛶' }, member.cookie)).statusCode).toBe(201);
+    expect((await post('/api/sports', { name: 'Curling', emoji: '🥌' }, member.cookie)).statusCode).toBe(201);
+    expect((await post('/api/admin/sports/kayak%20polo/approve', {}, admin.cookie)).statusCode).toBe(204);
+    expect((await post('/api/sports/kayak%20polo/reaction', { reaction: 'love' }, member.cookie)).statusCode).toBe(200);
+    const failed = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: 'Pas-Le-Bon-1!' } });
+    expect(failed.statusCode).toBe(401);
+    const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    const report = { eventName: 'Marathon de Nantes', sport: 'Course à pied', date: todayIso(inAMonth), place: 'Nantes', link: 'https://exemple.fr/marathon' };
+    // Another visitor's report, and the member's (its address typed in capitals).
+    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: 'autre@exemple.fr' } })).statusCode).toBe(201);
+    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: member.email.toUpperCase() } })).statusCode).toBe(201);
+    // The anonymous survey answer is not linked to the member: only the 'already answered' mark is.
+    await db.insertInto('survey_submissions').values({ survey_id: 'pre-use', user_id: member.uuid }).execute();
+    const { id: newsletterId } = await db
+      .insertInto('newsletters')
+      .values({ title: 'Les nouvelles de mars', description: '', letter: 'Bonjour', filter: null, created_by: member.uuid })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('newsletter_deliveries')
+      .values({ newsletter_id: newsletterId, user_id: member.uuid, email: member.email, name: 'Camille', status: 'sent', attempts: 1, sent_at: new Date() })
+      .execute();
+
+    const response = await exportOf(member);
+    const data = response.json();
+    expect(data.account).toMatchObject({ uuid: member.uuid, email: member.email, username: member.username, newsletter: true, temporaryLoginValidUntil: null });
+    expect(data.picture.contentType).toBe('image/webp');
+    const stored = await db.selectFrom('user_pictures').select('content').where('user_id', '=', member.uuid).executeTakeFirstOrThrow();
+    expect(Buffer.from(data.picture.base64, 'base64').equals(Buffer.from(stored.content))).toBe(true);
+    expect(data.word).toMatchObject({ content: 'Vivement le premier trajet ensemble !', status: 'pending', vip: false, publishedAt: null });
+    expect(data.sportSuggestions.map((sport: { name: string; status: string }) => [sport.name, sport.status])).toEqual([
+      ['Kayak polo', 'public'],
+      ['Curling', 'pending'],
+    ]);
+    expect(data.sportReactions).toEqual([expect.objectContaining({ sportId: 'kayak polo', sport: 'Kayak polo', reaction: 'love' })]);
+    expect(data.surveysAnswered).toEqual(['pre-use']);
+    expect(data.newsletterDeliveries).toEqual([
+      expect.objectContaining({ newsletter: 'Les nouvelles de mars', email: member.email, status: 'sent', attempts: 1, lastError: null }),
+    ]);
+    expect(data.newslettersWritten).toEqual([expect.objectContaining({ title: 'Les nouvelles de mars' })]);
+    expect(data.eventReports).toEqual([expect.objectContaining({ eventName: 'Marathon de Nantes', date: report.date, email: member.email })]);
+    expect(data.loginFailures).toHaveLength(1);
+    expect(Object.keys(data.loginFailures[0])).toEqual(['failedAt']);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    for (const session of data.sessions) expect(Object.keys(session).sort()).toEqual(['createdAt', 'expiresAt']);
+    expect(Object.keys(data.notes).sort()).toEqual(['eventReports', 'loginFailures', 'secrets', 'surveys', 'wikiFeedback', 'word']);
+
+    // No secret: neither the password's hash nor a session's token hash.
+    const secrets = await db.selectFrom('users').select('password_hash').where('id', '=', member.uuid).executeTakeFirstOrThrow();
+    const sessionIds = await db.selectFrom('sessions').select('id').where('user_id', '=', member.uuid).execute();
+    for (const secret of [secrets.password_hash, ...sessionIds.map((session) => session.id)]) expect(response.body).not.toContain(secret);
+    expect(response.body).not.toMatch(/hash|token/i);
+  });
+
+  it('says which ones are empty for a new member, and when an organisation’s address was allowed', async () => {
+    const member = await registerMember(test.app);
+    const data = (await exportOf(member)).json();
+    expect(data).toMatchObject({
+      picture: null,
+      word: null,
+      sportSuggestions: [],
+      sportReactions: [],
+      surveysAnswered: [],
+      newsletterDeliveries: [],
+      eventReports: [],
+      loginFailures: [],
+    });
+    expect(data.account.newsletter).toBe(false);
+    expect(data.account).not.toHaveProperty('organisationAllowedAt');
+
+    const organisation = await registerOrganisation(test.app, test.database);
+    const club = (await exportOf(organisation)).json();
+    expect(club.account).toMatchObject({ accountType: 'organisation', organisationAllowedAt: expect.any(String) });
+  });
+});
