@@ -13,3 +13,18 @@ describe('the configuration', () => {
     expect(read).toThrow(`NEWSLETTER_RATE_PER_SECOND must be a positive integer, got "${value}"`);
   });
 });
+
+describe('the admin bootstrap settings', () => {
+  it.each(['admin', 'motdepasse', 'Admin2025', 'Admin-2'])('refuses ADMIN_PASSWORD=%s, short of the okay rule', (password) => {
+    const read = () => readConfig({ ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: password });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/ADMIN_PASSWORD is too weak/);
+  });
+
+  it('takes an okay password, and over an existing account only with ADMIN_PROMOTE_EXISTING=1', () => {
+    const admin = { ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: 'Admin-25' };
+    expect(readConfig(admin).admin).toEqual({ email: 'admin@exemple.fr', password: 'Admin-25', promoteExisting: false });
+    expect(readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: '1' }).admin?.promoteExisting).toBe(true);
+    expect(() => readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: 'oui' })).toThrow('ADMIN_PROMOTE_EXISTING must be 1 or 0, got "oui"');
+  });
+});

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
+import { isPasswordAccepted, PASSWORD_MAX_LENGTH, PASSWORD_OKAY_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../shared/validation/password';
 
 export interface Config {
   public: PublicConfig;
@@ -17,7 +18,8 @@ export interface Config {
   liveMaxStreams: number;
   /** Sockets the server holds at most (server.maxConnections): keeps it within its file descriptors. */
   maxConnections: number;
-  admin: { email: string; password: string } | undefined;
+  /** ADMIN_EMAIL's account, ensured at start-up (features/accounts/admin-bootstrap.ts). */
+  admin: { email: string; password: string; promoteExisting: boolean } | undefined;
   /** Where the built client lives (build/client). */
   clientDir: string;
   logLevel: string;
@@ -70,6 +72,13 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (['', '0', 'false'].includes(raw)) return false;
+  if (['1', 'true'].includes(raw)) return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
 /** Names Fastify's proxy-addr knows for the usual private ranges. */
@@ -133,6 +142,12 @@ export function readConfig(env: Env = process.env): Config {
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  // The rule registration applies ('okay' or 'strong'): the admin account is the one worth guessing.
+  if (adminPassword && !isPasswordAccepted(adminPassword)) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is too weak: ${PASSWORD_OKAY_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with an upper-case and a lower-case letter, a digit and one of ${PASSWORD_SPECIAL_CHARACTERS}`,
+    );
+  }
   const liveMaxStreams = positiveInteger(env, 'LIVE_MAX_STREAMS', 2000);
   const maxConnections = positiveInteger(env, 'MAX_CONNECTIONS', 3000);
   if (maxConnections <= liveMaxStreams) {
@@ -150,7 +165,10 @@ export function readConfig(env: Env = process.env): Config {
     liveStreamsPerClient: positiveInteger(env, 'LIVE_STREAMS_PER_CLIENT', 20),
     liveMaxStreams,
     maxConnections,
-    admin: adminEmail && adminPassword ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword } : undefined,
+    admin:
+      adminEmail && adminPassword
+        ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword, promoteExisting: flag(env, 'ADMIN_PROMOTE_EXISTING') }
+        : undefined,
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),

@@ -149,6 +149,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByRole('heading', { name: 'Choisis un nouveau mot de passe' }).waitFor();
     await expect(page.getByLabel('Bio', { exact: true }).count()).resolves.toBe(0);
     const newPassword = 'Nouveau-Depart-2025!';
+    await page.getByLabel('Mot de passe temporaire', { exact: true }).fill(temporary!);
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirmation du mot de passe').fill(newPassword);
     await page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }).click();
