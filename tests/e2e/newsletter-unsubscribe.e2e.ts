@@ -46,11 +46,28 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
     return new URL(url).pathname;
   }
 
-  it('unsubscribes a member who follows the link in the mail and signs in', async () => {
+  it('only asks when the page opens: a crafted link alone unsubscribes nobody', async () => {
+    const { page, errors, context } = await openPage(suite.browser, suite.site.url, 'desktop');
+    // Signed in as the admin, the one account the server lets unsubscribe others.
+    await signIn(page, ADMIN.email, ADMIN.password, unsubscribeLink(lea));
+    await page.getByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' }).waitFor();
+    await page.getByText('Attention : ce lien concerne un autre compte que le tien.').waitFor();
+    // Nothing to wait for when nothing happens: time for a request made on load to land.
+    await page.waitForTimeout(500);
+    expect(await subscribed(lea)).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('unsubscribes a member who follows the link in the mail, signs in and confirms', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
       const member = viewport === 'mobile' ? lea : tom;
       const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, member.email, member.password, unsubscribeLink(member));
+      await page.getByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' }).waitFor();
+      await shoot(page, `newsletter-unsubscribe-ask-${viewport}`);
+      expect(await subscribed(member)).toBe(true);
+      await page.getByRole('button', { name: 'Me désinscrire' }).click();
       await page.getByRole('heading', { level: 1, name: 'Tu a bien été supprimé de la newsletter' }).waitFor();
       await shoot(page, `newsletter-unsubscribed-${viewport}`);
       expect(await subscribed(member)).toBe(false);
@@ -62,6 +79,7 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
   it('refuses another member’s link, with the server’s message', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, zoe.email, zoe.password, unsubscribeLink(lea));
+    await page.getByRole('button', { name: 'Me désinscrire' }).click();
     await page.getByRole('heading', { level: 1, name: 'Une erreur est survenue' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('Ce lien de désinscription correspond à un autre compte');
     await shoot(page, 'newsletter-unsubscribe-error-mobile');

@@ -1,38 +1,58 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { statusMessages } from '../../../shared/messages';
 import { errorMessage } from '../../api/http';
-import { ButtonLink } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/auth-context';
 import { unsubscribeFromNewsletter } from './api';
 import './newsletter.css';
 
-type UnsubscribeState = { status: 'pending' } | { status: 'success' } | { status: 'error'; message: string };
+type UnsubscribeState =
+  | { status: 'asking' }
+  | { status: 'pending' }
+  | { status: 'success' }
+  | { status: 'error'; message: string };
 
 /**
- * /newsletter-unsubscribe/{userId}, behind the member gate (spec §2 "Unsubscribe page"):
- * unsubscribes as soon as it opens; the server refuses another member's id.
+ * /newsletter-unsubscribe/{userId}, behind the member gate (spec §2 "Unsubscribe page"). It
+ * asks for a click instead of unsubscribing on load: user ids are public (picture URLs), so
+ * a crafted link opened by an admin would otherwise unsubscribe any member. The server
+ * refuses another member's id; mail apps use the signed one-click URL, which needs no page.
  */
 export function UnsubscribePage() {
   const { userId = '' } = useParams();
-  const { refresh } = useAuth();
-  const [state, setState] = useState<UnsubscribeState>({ status: 'pending' });
+  const { state: auth, refresh } = useAuth();
+  const [state, setState] = useState<UnsubscribeState>({ status: 'asking' });
 
-  useEffect(() => {
-    let current = true;
+  function unsubscribe() {
+    setState({ status: 'pending' });
     unsubscribeFromNewsletter(userId)
       // The account page's checkbox must show the change.
       .then(() => refresh().catch(() => {}))
       .then(
-        () => current && setState({ status: 'success' }),
-        (caught: unknown) => current && setState({ status: 'error', message: errorMessage(caught) }),
+        () => setState({ status: 'success' }),
+        (caught: unknown) => setState({ status: 'error', message: errorMessage(caught) }),
       );
-    return () => {
-      current = false;
-    };
-  }, [userId, refresh]);
+  }
+
+  if (state.status === 'asking') {
+    const someoneElse = auth.user && auth.user.uuid !== userId.trim().toLowerCase();
+    return (
+      <div className="container section newsletter-unsubscribe">
+        <h1>Se désinscrire de la newsletter</h1>
+        <p>Tu ne recevras plus nos nouvelles par mail. Tu pourras te réinscrire à tout moment depuis ton compte.</p>
+        {someoneElse && <p className="notice notice--warning">Attention : ce lien concerne un autre compte que le tien.</p>}
+        <div className="cluster cluster--center">
+          <Button onClick={unsubscribe}>Me désinscrire</Button>
+          <ButtonLink to="/" variant="ghost">
+            Rester inscrit
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
 
   if (state.status === 'pending') {
     return (
