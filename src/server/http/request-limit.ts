@@ -18,7 +18,10 @@ export interface RequestLimitOptions {
  * spent. Routes that share the hook share the budget (route-level rate-limit configs would
  * each count apart).
  */
-export function requestLimit(app: FastifyInstance, { name, max, timeWindow, key = clientKey }: RequestLimitOptions): RequestLimit {
+export function requestLimit(
+  app: FastifyInstance,
+  { name, max, timeWindow, key = clientKey }: RequestLimitOptions,
+): RequestLimit {
   const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
   return async (request) => {
     const result = await limiter(request);

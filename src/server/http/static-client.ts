@@ -34,8 +34,12 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
     // Not new URL(): it throws on '//' (a 500) and reads '//host/join' as a path on another host.
     const query = request.url.indexOf('?');
     const pathname = query === -1 ? request.url : request.url.slice(0, query);
-    if (pathname.startsWith('/api/')) return reply.code(404).header('content-security-policy', API_POLICY).send(errorBody('http/not-found'));
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send(errorBody('http/not-found'));
+    const api = pathname.startsWith('/api/');
+    // No API route matched, so the security hook set no policy: an unknown API path gets the API's.
+    if (api) reply.header('content-security-policy', API_POLICY);
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody('http/not-found'));
+    }
     if (!isClientPath(pathname)) return reply.redirect('/', 302);
     if (!pages) return reply.code(503).type('text/plain').send('Client not built: run `npm run build`.');
     return reply
