@@ -68,7 +68,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByLabel("Nom d'utilisateur").fill('autre_lea');
     await page.getByLabel('Prénom').fill('Léa');
     await page.getByLabel('Nom', { exact: true }).fill('Autre');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /conditions d'utilisation.*18 ans/ }).check();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
     const alert = page.getByRole('alert');
