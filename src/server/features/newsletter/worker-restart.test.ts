@@ -21,8 +21,10 @@ const KILLED_WORKER = {
   concurrency: 5,
   ratePerSecond: 150,
   recordGroupSize: 10,
-  leaseMs: 3000,
-  sendTimeoutMs: 1000,
+  // A send that times out is recorded as failed, not retried: the timeout is well above
+  // what a loaded test machine needs, and the lease above it.
+  leaseMs: 8000,
+  sendTimeoutMs: 6000,
 } satisfies Partial<WorkerSettings>;
 // Accepted by the server but not yet recorded when the process dies, so sent again: the mails
 // in flight, a group of sent deliveries being written and the one filling up.
