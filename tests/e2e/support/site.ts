@@ -52,7 +52,16 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForHealth(url, child);
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    // A server that never became healthy must not outlive the test run (each holds ~500 MB).
+    child.kill('SIGKILL');
+    await exited;
+    await mailbox.stop();
+    if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     mailbox,
