@@ -112,27 +112,30 @@ export function VoteList() {
         <ul className="sport-list" role="list">
           {visible.map((sport) => (
             <li key={sport.id} className="sport-row">
-              <h3 className="sport-row__name">
+              <h2 className="sport-row__name">
                 <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
-              </h3>
+              </h2>
               <div className="sport-row__reactions" role="group" aria-label={`Réactions pour ${sport.name}`}>
                 {REACTIONS.map((reaction) => (
-                  <button
-                    key={reaction}
-                    type="button"
-                    className="chip"
-                    aria-pressed={mine[sport.id] === reaction}
-                    aria-label={REACTION_LABELS[reaction].label}
-                    aria-describedby={`count-${sport.id}-${reaction}`}
-                    aria-disabled={!signedIn || undefined}
-                    data-reaction={reaction}
-                    onClick={() => void choose(sport, reaction)}
-                  >
-                    <span aria-hidden="true">{REACTION_LABELS[reaction].emoji}</span>
-                    <span id={`count-${sport.id}-${reaction}`} className="chip__count">
+                  // The button shows its word, which is its whole name (WCAG 2.5.3 'Label in
+                  // Name': say « J'adore » to press it); the count beside it describes it.
+                  <span key={reaction} className="reaction">
+                    <button
+                      type="button"
+                      className="chip"
+                      aria-pressed={mine[sport.id] === reaction}
+                      aria-describedby={`count-${sport.id}-${reaction}`}
+                      aria-disabled={!signedIn || undefined}
+                      data-reaction={reaction}
+                      onClick={() => void choose(sport, reaction)}
+                    >
+                      <span aria-hidden="true">{REACTION_LABELS[reaction].emoji}</span>
+                      {REACTION_LABELS[reaction].label}
+                    </button>
+                    <span id={`count-${sport.id}-${reaction}`} className="reaction__count">
                       {sport.reactions[reaction]}
                     </span>
-                  </button>
+                  </span>
                 ))}
               </div>
             </li>
