@@ -3,6 +3,7 @@ import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
+import { startRetention } from './features/retention/retention';
 
 async function main() {
   let config: Config;
@@ -39,19 +40,29 @@ async function main() {
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
+  // Applies the privacy policy's retention periods now and daily (decision 15).
+  const retention = startRetention(database.db, app.log);
   let stopping = false;
+  /**
+   * The app stops accepting, ends the live streams and lets the newsletter worker record what
+   * it sent and hand back the rest (its preClose hooks); then the database closes. Within
+   * 10 s, or exit 1: a supervisor waiting for us must not have to kill us.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(timer);
-    }
-    process.exit(0);
+    let code = 0;
+    const failed = (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown step failed');
+      code = 1;
+    };
+    for (const step of await Promise.allSettled([app.close(), retention.stop()])) if (step.status === 'rejected') failed(step.reason);
+    // Even after a failed step: the embedded database's files are left consistent.
+    await database.close().catch(failed);
+    clearTimeout(timer);
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

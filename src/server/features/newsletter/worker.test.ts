@@ -203,6 +203,35 @@ describe('the newsletter sending worker', () => {
     expect(server.copies().size).toBe(10);
   });
 
+  it('gives up the sends still unanswered stopGraceMs after stop(), as uncertain, so a shutdown ends in time', async () => {
+    const accounts = await insertAccounts(database.db, 8);
+    // A server that takes far longer than the grace to answer.
+    const server = await smtp({ acceptDelayMs: 2_500 });
+    const newsletterId = await newsletterTo(accounts);
+    const sending = worker(database, server, { concurrency: 3, stopGraceMs: 200 });
+    sending.start();
+    while (server.maxConcurrent < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const stoppedAt = Date.now();
+    await sending.stop();
+    expect(Date.now() - stoppedAt).toBeLessThan(1_500);
+    // The three in the exchange are recorded as failed, never sent again; the rest handed back.
+    expect(await statusCounts(database.db, newsletterId)).toEqual({ pending: 5, sending: 0, sent: 0, failed: 3 });
+    const failed = await database.db
+      .selectFrom('newsletter_deliveries')
+      .select('last_error')
+      .where('newsletter_id', '=', newsletterId)
+      .where('status', '=', 'failed')
+      .execute();
+    for (const row of failed) expect(row.last_error).toMatch(/^may have been delivered.*shutdown/);
+
+    // The next worker sends the rest; the server still takes the given-up three: one copy each.
+    worker(database, server).start();
+    expect(await waitUntilSettled(database.db, newsletterId)).toEqual({ pending: 0, sending: 0, sent: 5, failed: 3 });
+    await server.waitForAccepted(8);
+    expect([...server.copies().values()]).toEqual(Array(8).fill(1));
+  });
+
   it('lets two workers on one database share a sending without sending anything twice', async () => {
     const accounts = await insertAccounts(database.db, 300);
     const server = await smtp();

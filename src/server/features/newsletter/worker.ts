@@ -38,6 +38,12 @@ export interface WorkerSettings {
   recordGroupSize: number;
   /** How long an accepted message waits, at most, to be recorded as sent. */
   recordDelayMs: number;
+  /**
+   * At shutdown, how long the mails in flight may still take. Those still unanswered then are
+   * given up as if their send had timed out, so the process exits within its 10 s (main.ts)
+   * with every outcome recorded.
+   */
+  stopGraceMs: number;
 }
 
 // Rows per claim, at most: a claim holds about a second of sending. Each claim and each
@@ -56,6 +62,7 @@ const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'ratePerSecond'> = {
   // A claim sent at full speed is recorded by one statement.
   recordGroupSize: CLAIM_LIMIT,
   recordDelayMs: 200,
+  stopGraceMs: 5_000,
 };
 
 // Open editors refetch their counts on each progress notice: two a second are plenty.
@@ -67,6 +74,14 @@ export interface WorkerOptions {
   site: PublicConfig;
   log?: Pick<FastifyBaseLogger, 'error'>;
   settings: Partial<WorkerSettings> & Pick<WorkerSettings, 'ratePerSecond'>;
+}
+
+/** A send still unanswered stopGraceMs after stop(): as uncertain as a timed-out one. */
+class GivenUpAtShutdown extends SendTimeout {
+  constructor(graceMs: number) {
+    super(graceMs);
+    this.message = `no reply from the SMTP server within ${graceMs} ms of the shutdown`;
+  }
 }
 
 /** A claimed delivery waiting in the worker's queue. */
@@ -91,6 +106,8 @@ export class NewsletterWorker {
   private readonly claimSize: number;
   private readonly sent: SentRecorder;
   private readonly stopping = new AbortController();
+  /** Aborted stopGraceMs after stop(): the sends still waiting for the server are given up. */
+  private readonly givingUp = new AbortController();
   private running: Promise<void> | undefined;
   private readonly queue: Claimed[] = [];
   private claiming: Promise<void> | undefined;
@@ -108,7 +125,7 @@ export class NewsletterWorker {
     const { concurrency, ratePerSecond, recordGroupSize, recordDelayMs } = this.settings;
     // Every lane may wait in pace() on the stop signal at once: more than Node's default
     // of 10 listeners, which it would report as a leak.
-    setMaxListeners(concurrency + 1, this.stopping.signal);
+    setMaxListeners(concurrency + 1, this.stopping.signal, this.givingUp.signal);
     // Enough for every lane, about a second at the rate, and small enough to share with other instances.
     this.claimSize = Math.min(CLAIM_LIMIT, Math.max(concurrency, ratePerSecond));
     this.sent = new SentRecorder({
@@ -138,7 +155,12 @@ export class NewsletterWorker {
   async stop() {
     this.stopping.abort();
     this.endIdle?.();
-    await this.running;
+    const deadline = setTimeout(() => this.givingUp.abort(), this.settings.stopGraceMs);
+    try {
+      await this.running;
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
   private get stopped() {
@@ -251,14 +273,21 @@ export class NewsletterWorker {
   }
 
   private async sendWithTimeout(mailer: Mailer, mail: Parameters<Mailer['send']>[0]) {
+    const { sendTimeoutMs, stopGraceMs } = this.settings;
     let timer: NodeJS.Timeout | undefined;
+    let giveUp: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SendTimeout(this.settings.sendTimeoutMs)), this.settings.sendTimeoutMs);
+      timer = setTimeout(() => reject(new SendTimeout(sendTimeoutMs)), sendTimeoutMs);
+      // The same uncertainty as a timeout: recorded as failed, never sent again (decision 12).
+      giveUp = () => reject(new GivenUpAtShutdown(stopGraceMs));
+      this.givingUp.signal.addEventListener('abort', giveUp, { once: true });
+      if (this.givingUp.signal.aborted) giveUp();
     });
     try {
       await Promise.race([mailer.send(mail), timeout]);
     } finally {
       clearTimeout(timer);
+      this.givingUp.signal.removeEventListener('abort', giveUp!);
     }
   }
 

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { expect, inject, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { queueNewsletter } from './features/newsletter/newsletters';
+import { insertAccounts } from './features/newsletter/testing/accounts';
+import { statusCounts } from './features/newsletter/testing/deliveries';
+import { TestSmtp } from './features/newsletter/testing/smtp-server';
+import { createTestDatabase } from './testing/test-database';
+
+const RECIPIENTS = 120;
+// Mails per second: the sending lasts several seconds, so SIGTERM lands in its middle.
+const RATE = 20;
+const STOP_AFTER = 30;
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+/**
+ * PostgreSQL when TEST_DATABASE_URL is set; otherwise an embedded database in a folder,
+ * which the test and the server open in turn (PGlite allows one process at a time).
+ */
+async function sharedDatabase() {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase();
+    return { database, env: { DATABASE_URL: database.url!, DATA_DIR: os.tmpdir() }, handOver: async () => {}, reopen: async () => database };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-shutdown-'));
+  // The migrated template, unpacked into the folder (openDatabase keeps its files in 'db').
+  const template = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: new Blob([await fs.readFile(inject('pgliteTemplate'))]) });
+  await template.close();
+  const database = await openDatabase({ dataDir });
+  return {
+    database,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    handOver: () => database.close(),
+    reopen: () => openDatabase({ dataDir }),
+    remove: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** The real server process (src/server/main.ts under tsx), healthy. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy within 60 s');
+    }
+    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return { url, child, exited };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mail recorded, the rest sent once after restart', { timeout: 120_000 }, async () => {
+  // Each message takes the server a while to accept: SIGTERM finds mails in the middle of their exchange.
+  const smtp = await TestSmtp.start({ acceptDelayMs: 150 });
+  const shared = await sharedDatabase();
+  const accounts = await insertAccounts(shared.database.db, RECIPIENTS);
+  const { newsletterId } = await queueNewsletter(shared.database.db, {
+    title: 'Grande nouvelle',
+    description: 'Tout le monde la reçoit',
+    letter: 'Bonjour à **tous** !',
+    filter: undefined,
+    createdBy: accounts[0].id,
+  });
+  await shared.handOver();
+  const env = { ...shared.env, SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_SECOND: String(RATE) };
+
+  const first = await startServer(env);
+  const live = await fetch(`${first.url}/api/live?topics=words`);
+  expect(live.status).toBe(200);
+  const streamEnded = live.body!.pipeTo(new WritableStream()).then(
+    () => 'ended',
+    () => 'ended',
+  );
+  await smtp.waitForAccepted(STOP_AFTER, 30_000);
+  const stoppedAt = Date.now();
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+  expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+  expect(await streamEnded).toBe('ended');
+
+  const acceptedAtStop = smtp.copies();
+  expect(acceptedAtStop.size).toBeLessThan(RECIPIENTS);
+  let database: DatabaseHandle = await shared.reopen();
+  const rows = await database.db.selectFrom('newsletter_deliveries').select(['email', 'status']).where('newsletter_id', '=', newsletterId).execute();
+  // Everything the SMTP server accepted is recorded as sent, and nothing is left claimed.
+  expect(rows.filter((row) => row.status === 'sending')).toEqual([]);
+  expect(new Set(rows.filter((row) => row.status === 'sent').map((row) => row.email))).toEqual(new Set(acceptedAtStop.keys()));
+  if (!process.env.TEST_DATABASE_URL) await database.close();
+
+  // The restart on the same data sends the rest, at once (nothing waits for a lease).
+  const second = await startServer(env);
+  await smtp.waitForAccepted(RECIPIENTS, 30_000);
+  second.child.kill('SIGTERM');
+  expect(await second.exited).toBe(0);
+
+  database = await shared.reopen();
+  expect(await statusCounts(database.db, newsletterId)).toEqual({ pending: 0, sending: 0, sent: RECIPIENTS, failed: 0 });
+  const copies = smtp.copies();
+  expect(copies.size).toBe(RECIPIENTS);
+  for (const account of accounts) expect(copies.get(account.email)).toBe(1);
+
+  await database.close();
+  await shared.remove?.();
+  await smtp.stop();
+});
