@@ -9,6 +9,7 @@ import * as newsletter from './20261121170000_newsletter';
 import * as accountHardening from './20261124100000_account_hardening';
 import * as newsletterConsent from './20261124110000_newsletter_consent';
 import * as newsletterIdempotencyKey from './20261124120000_newsletter_idempotency_key';
+import * as accountLastSeen from './20261124140000_account_last_seen';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261124100000_account_hardening': accountHardening,
   '20261124110000_newsletter_consent': newsletterConsent,
   '20261124120000_newsletter_idempotency_key': newsletterIdempotencyKey,
+  '20261124140000_account_last_seen': accountLastSeen,
 };

@@ -56,6 +56,7 @@ export async function forgetLoginFailures(db: Kysely<Database>, email: string) {
 }
 
 /** Failures of addresses nobody tried again; from the same timer as expired sessions. */
-export async function purgeOldLoginFailures(db: Kysely<Database>) {
-  await db.deleteFrom('login_failures').where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).execute();
+export async function purgeOldLoginFailures(db: Kysely<Database>): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom('login_failures').where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).executeTakeFirst();
+  return Number(numDeletedRows);
 }

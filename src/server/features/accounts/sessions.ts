@@ -136,9 +136,10 @@ export function sessionCookiesOnSend(db: Kysely<Database>, secure: boolean) {
  * Expired sessions are refused as soon as they expire; their rows are deleted here, from a
  * timer each instance runs (one statement, harmless when instances race).
  */
-export async function purgeExpiredSessions(db: Kysely<Database>) {
-  await db
+export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number> {
+  const { numDeletedRows } = await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', new Date()), eb('created_at', '<=', maxAgeStart())]))
-    .execute();
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }

@@ -23,6 +23,8 @@ export interface UsersTable {
   admin_bootstrap: Generated<boolean>;
   picture_version: Generated<number>;
   created_at: Generated<Date>;
+  /** When a session was last opened or renewed (a database trigger); decision 15. */
+  last_seen_at: Generated<Date>;
 }
 
 export interface UserPicturesTable {

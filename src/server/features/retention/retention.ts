@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { purgeOldLoginFailures } from '../accounts/login-throttle';
+import { purgeExpiredSessions } from '../accounts/sessions';
+import { announce } from '../live/announce';
+
+/**
+ * The retention periods of the privacy policy (content/privacy-policy.md §3) for the data the
+ * site holds; decision 15 says which table falls under which, and why the others hold none.
+ */
+export const RETENTION = {
+  /** "Compte actif … archivage 5 ans après ta dernière utilisation". */
+  inactiveAccount: sql`interval '5 years'`,
+  /** "Mails échangés avec le service contact : 1 an": the e-mail joined to an event report. */
+  contactEmail: sql`interval '1 year'`,
+  /** "Journaux techniques : 12 mois": who was sent which newsletter, and how it went. */
+  deliveryLog: sql`interval '12 months'`,
+};
+
+/** Rows removed (or made anonymous) per category by one run. */
+export type RetentionCounts = Record<string, number>;
+
+const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0);
+
+/**
+ * One statement per category, each a plain DELETE or UPDATE of what is past its period: two
+ * instances running it at once only find less to do.
+ */
+export async function applyRetention(db: Kysely<Database>): Promise<RetentionCounts> {
+  const counts: RetentionCounts = {};
+  counts.expiredSessions = await purgeExpiredSessions(db);
+  counts.oldLoginFailures = await purgeOldLoginFailures(db);
+
+  // As when the member deletes it (account-routes.ts): sessions, picture, reactions, pending
+  // word and mails go with the row; a public word stays, shown as 'Inconnu'.
+  counts.inactiveAccounts = count(
+    await db.deleteFrom('users').where('last_seen_at', '<', sql<Date>`now() - ${RETENTION.inactiveAccount}`).executeTakeFirst(),
+  );
+  if (counts.inactiveAccounts > 0) {
+    await announce(db, 'counter');
+    await announce(db, 'words');
+  }
+
+  // An organisation's address allowed to register, never used or left by a closed account.
+  counts.unusedOrganisationInvitations = count(
+    await db
+      .deleteFrom('organisation_allowlist')
+      .where('created_at', '<', sql<Date>`now() - ${RETENTION.contactEmail}`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('users').select('users.id').whereRef('users.email', '=', 'organisation_allowlist.email'))),
+      )
+      .executeTakeFirst(),
+  );
+
+  // The report itself names an event, not a person: it stays for the team, without the address.
+  counts.eventReportEmails = count(
+    await db
+      .updateTable('event_reports')
+      .set({ email: '' })
+      .where('email', '<>', '')
+      .where('created_at', '<', sql<Date>`now() - ${RETENTION.contactEmail}`)
+      .executeTakeFirst(),
+  );
+
+  // Settled deliveries only: a sending still under way keeps its queue.
+  counts.newsletterDeliveries = count(
+    await db
+      .deleteFrom('newsletter_deliveries')
+      .where('status', 'in', ['sent', 'failed'])
+      .where('newsletter_id', 'in', (eb) =>
+        eb.selectFrom('newsletters').select('id').where('created_at', '<', sql<Date>`now() - ${RETENTION.deliveryLog}`),
+      )
+      .executeTakeFirst(),
+  );
+  return counts;
+}
+
+const EVERY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionJob {
+  /** Resolves once a run in progress has ended, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+/** Runs applyRetention now and every 24 hours, on each instance; logs the counts only. */
+export function startRetention(db: Kysely<Database>, log: Pick<FastifyBaseLogger, 'info' | 'error'>): RetentionJob {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = applyRetention(db).then(
+      (counts) => log.info({ retention: counts }, 'retention applied'),
+      (error: unknown) => log.error({ err: error }, 'retention failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, EVERY_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
