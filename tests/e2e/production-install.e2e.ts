@@ -43,12 +43,14 @@ describe('production install', () => {
   });
 
   it('starts from the tarball with `npm ci --omit=dev` and serves the API and the pages', { timeout: 300_000 }, async () => {
-    // What `tar -czf unissons.tar.gz build package.json package-lock.json` gives in the project.
+    // What `tar -czf unissons.tar.gz build package.json package-lock.json deploy` gives in
+    // the project (docs/deploy.md), with this run's build.
     const stage = path.join(temp, 'stage');
     fs.cpSync(buildDir, path.join(stage, 'build'), { recursive: true });
+    fs.cpSync('deploy', path.join(stage, 'deploy'), { recursive: true });
     for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(file, path.join(stage, file));
     const tarball = path.join(temp, 'unissons.tar.gz');
-    run('tar', ['-czf', tarball, 'build', 'package.json', 'package-lock.json'], stage);
+    run('tar', ['-czf', tarball, 'build', 'package.json', 'package-lock.json', 'deploy'], stage);
 
     const app = path.join(temp, 'app');
     fs.mkdirSync(app);
