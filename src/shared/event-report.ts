@@ -1,4 +1,5 @@
 import { isValidEmail } from './validation/email';
+import { isPrintableLine } from './validation/printable';
 
 /**
  * Report an event (/go_with_calshare, PRODUCT.md): what a visitor tells us about a sporting
@@ -51,12 +52,9 @@ export const EVENT_REPORT_ERROR_CODES: Record<EventReportField, string> = {
 /** How far ahead a report may look: seasons are planned a year or two in advance. */
 const MAX_YEARS_AHEAD = 3;
 
-// Same reason as account names: reports are shown to the admin, control characters are not text.
-const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
 function isShortText(value: string, field: EventReportField): boolean {
   const trimmed = value.trim();
-  return trimmed !== '' && Array.from(trimmed).length <= EVENT_REPORT_MAX_LENGTH[field] && !UNPRINTABLE.test(trimmed);
+  return trimmed !== '' && Array.from(trimmed).length <= EVENT_REPORT_MAX_LENGTH[field] && isPrintableLine(trimmed);
 }
 
 /**

@@ -12,6 +12,7 @@ import { isValidBio } from '../../../shared/validation/account';
 import { isPasswordAccepted } from '../../../shared/validation/password';
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
+import { requestLimit } from '../../http/request-limit';
 import { object, string } from '../../http/schema';
 import { announce } from '../live/announce';
 import { exportAccountData } from './export';
@@ -88,15 +89,12 @@ export function accountRoutes(app: FastifyInstance) {
     );
     // Per member (the member guard has run), counted before the body is read: each upload
     // costs this instance's CPU to decode, so a count per instance is what matters.
-    const limiter = app.createRateLimit({
+    const uploadLimit = requestLimit(app, {
+      name: 'picture',
       max: PICTURE_UPLOADS_PER_HOUR,
       timeWindow: 60 * 60_000,
-      keyGenerator: (request) => `picture:${request.user!.id}`,
+      key: (request) => requireMember(request).id,
     });
-    const uploadLimit = async (request: FastifyRequest) => {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
-    };
     uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit }, async (request) => {
       const user = requireMember(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
