@@ -1,0 +1,46 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, SITE_ENV } from './accounts-support';
+import { axeViolations, scanSignedIn } from './support/axe';
+import { browserAvailable, openPage } from './support/browser';
+import { seedLivedInSite } from './support/lived-in';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
+
+const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor'];
+/** Its preview is a sandboxed, script-less frame: checked as an element, its letter apart. */
+const NEWSLETTER_EDITOR = '/admin/newsletter-editor';
+const options = (path: string) => ({ enterFrames: path !== NEWSLETTER_EDITOR });
+
+describe.skipIf(!browserAvailable())(`accessibility of the admin pages ${inject('browserSkipReason')}`, () => {
+  const suite = siteAndBrowser(SITE_ENV);
+  beforeAll(async () => {
+    await seedLivedInSite(suite.site);
+  });
+
+  it('finds no axe violation on the admin pages, with their queues, results and reports, on a phone and a desktop', async () => {
+    expect({
+      ...(await scanSignedIn(suite.browser, suite.site, ADMIN, ADMIN_PATHS, { options })),
+      ...(await scanSignedIn(suite.browser, suite.site, ADMIN, ADMIN_PATHS, { viewport: 'mobile', options })),
+    }).toEqual({});
+  }, 300_000);
+
+  it('finds none in the newsletter editor while it previews a letter, nor in the e-mail it previews', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url);
+    await signIn(page, ADMIN.email, ADMIN.password, NEWSLETTER_EDITOR);
+    await page.getByLabel('Titre').fill('Les nouvelles du club');
+    await page.getByLabel('Contenu').fill('# Bonjour\n\nUn **trajet** partagé vers [le stade](https://exemple.fr).\n\n- Samedi\n- Dimanche');
+    const frame = page.locator('.newsletter-preview__frame');
+    await expect.poll(() => frame.getAttribute('srcdoc'), { timeout: 15_000 }).toContain('trajet');
+    const found: Record<string, string[]> = {};
+    const editor = await axeViolations(page, { enterFrames: false });
+    if (editor.length) found.editor = editor;
+    // The e-mail itself, as a member's mail app would display it: inside the app's own page,
+    // which has the page's landmarks (a 'main' in each message would repeat the app's).
+    const mail = await context.newPage();
+    await mail.setContent((await frame.getAttribute('srcdoc')) ?? '');
+    const letter = await axeViolations(mail, { disableRules: ['landmark-one-main', 'region'] });
+    if (letter.length) found['newsletter e-mail'] = letter;
+    await context.close();
+    expect(found).toEqual({});
+  }, 120_000);
+});

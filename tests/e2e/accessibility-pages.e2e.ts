@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PUBLIC_PATHS } from '../../src/shared/routes';
+import { SITE_ENV } from './accounts-support';
+import { axeViolations } from './support/axe';
+import { browserAvailable, openPage } from './support/browser';
+import { seedLivedInSite } from './support/lived-in';
+import { siteAndBrowser } from './support/suite';
+
+/** The pages behind the member gate show the login form to a visitor: scanned as such. */
+const GATED_PATHS = ['/account', '/leave-a-print', '/calshare/surveys/pre-use'];
+
+describe.skipIf(!browserAvailable())(`accessibility of every page, signed out ${inject('browserSkipReason')}`, () => {
+  const suite = siteAndBrowser(SITE_ENV);
+  beforeAll(async () => {
+    await seedLivedInSite(suite.site);
+  });
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`finds no axe violation on any public page with data, on a ${viewport === 'mobile' ? 'phone' : 'desktop'}`, async () => {
+      const found: Record<string, string[]> = {};
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
+      for (const path of [...PUBLIC_PATHS, ...GATED_PATHS]) {
+        await page.goto(path);
+        const list = await axeViolations(page);
+        if (list.length) found[path] = list;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    }, 300_000);
+  }
+});

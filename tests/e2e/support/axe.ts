@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { signIn } from '../accounts-support';
+import { openPage, settle, type VIEWPORTS } from './browser';
+import type { Site } from './site';
+
+/**
+ * Every WCAG 2.0, 2.1 and 2.2 rule of levels A and AA, axe's best practices and its
+ * experimental rules. Every impact counts, minor ones included: a finding is fixed or the
+ * rule is argued away here, never filtered out by severity.
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice', 'experimental'];
+
+export interface AxeOptions {
+  disableRules?: string[];
+  /**
+   * false for a page whose frames run no script (the newsletter preview is sandboxed without
+   * scripts): axe cannot run inside them and would wait for ever. The frame elements are still
+   * checked (title, focus); scan their content on a page of its own.
+   */
+  enterFrames?: boolean;
+}
+
+/** Every axe violation on the page, once every scroll-revealed section has been shown. */
+export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  await settle(page);
+  // Scroll-revealed sections must be on screen for their colours to be measured.
+  await page.evaluate(async () => {
+    // Bounded: a page that grows while scrolled must not keep the loop going.
+    for (let y = 0, steps = 0; y < document.body.scrollHeight && steps < 60; y += 400, steps++) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
+  // Back to the top: the sticky header would otherwise sit over the fields at the top of the
+  // page, which axe then reports as targets too small to hit.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(500);
+  // axe's own run in the page ('legacy' for @axe-core/playwright): half the time of the
+  // frame-by-frame run, which opens a blank page to merge its results on every scan. It is
+  // also the one that takes iframes: false.
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (options.enterFrames === false) builder = builder.options({ iframes: false });
+  builder = builder.withTags(AXE_TAGS);
+  if (options.disableRules) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/**
+ * Signs in as the account, then scans each path on one viewport; answers the violations by
+ * page. `options(path)` sets a page's own scan options.
+ */
+export async function scanSignedIn(
+  browser: Browser,
+  site: Site,
+  account: { email: string; password: string },
+  paths: string[],
+  { viewport = 'desktop', options = () => ({}) }: { viewport?: keyof typeof VIEWPORTS; options?: (path: string) => AxeOptions } = {},
+): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  const { page, context } = await openPage(browser, site.url, viewport);
+  await signIn(page, account.email, account.password, paths[0]);
+  for (const path of paths) {
+    await page.goto(path);
+    const list = await axeViolations(page, options(path));
+    if (list.length) found[`${path} (${viewport})`] = list;
+  }
+  await context.close();
+  return found;
+}
