@@ -10,21 +10,12 @@ export const VIEWPORTS = {
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: inject('chromiumPath'),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The run's one Chromium (launched by global-setup.ts), reached over its websocket: every
+ * spec file connects instead of starting a browser of its own. Contexts keep files apart.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /**

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS } from './chromium-args';
 // @ts-expect-error -- plain ESM helper shared with `npm start`
 import { snapshotBuild } from '../../../scripts/ensure-build.mjs';
 
@@ -10,6 +12,8 @@ declare module 'vitest' {
     browserSkipReason: string;
     /** This run's own copy of the production build. */
     buildDir: string;
+    /** The websocket of the run's one Chromium, shared by every spec file. */
+    browserEndpoint: string;
   }
 }
 
@@ -20,7 +24,7 @@ const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chro
  * changed. Without a Chromium they are skipped with the reason, except on CI where a
  * missing browser is a failure.
  */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const chromiumPath = CANDIDATES.find((candidate) => candidate && fs.existsSync(candidate)) ?? '';
   if (!chromiumPath && process.env.CI) {
     throw new Error('Browser tests are required on CI but no Chromium was found (set CHROME_PATH or install chromium).');
@@ -30,5 +34,11 @@ export default function setup(project: TestProject) {
   const buildDir = path.resolve('.e2e-builds', String(process.pid));
   (snapshotBuild as (target: string) => void)(buildDir);
   project.provide('buildDir', buildDir);
-  return () => fs.rmSync(buildDir, { recursive: true, force: true });
+  // One browser for the whole run: a launch per spec file cost seconds of a busy CPU each.
+  const browser = chromiumPath ? await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS }) : undefined;
+  project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');
+  return async () => {
+    await browser?.close();
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  };
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { startSite, type Site } from './site';
 
 /**
@@ -10,7 +10,7 @@ import { startSite, type Site } from './site';
 export function siteAndBrowser(env?: Record<string, string>): { site: Site; browser: Browser } {
   const suite = {} as { site: Site; browser: Browser };
   beforeAll(async () => {
-    [suite.site, suite.browser] = await Promise.all([startSite(env), launchBrowser()]);
+    [suite.site, suite.browser] = await Promise.all([startSite(env), connectBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();
