@@ -29,6 +29,8 @@ export interface Config {
   reactionRateLimitPerMinute: number;
   /** Newsletter mails each instance starts per second, at most: the SMTP provider's limit. */
   newsletterRatePerSecond: number;
+  /** Embedded database's scheduled backups (features/backup): where, how often (off: undefined), how many kept. */
+  backup: { dir: string; everyMs: number | undefined; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +114,21 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** BACKUP_EVERY: daily, hourly, off, or a duration such as 6h, 30m, 2d. */
+function backupEvery(env: Env): number | undefined {
+  const raw = text(env, 'BACKUP_EVERY', 'daily');
+  if (raw === 'off') return undefined;
+  if (raw === 'daily') return DURATION_UNITS.d;
+  if (raw === 'hourly') return DURATION_UNITS.h;
+  const match = /^(\d+)([mhd])$/.exec(raw);
+  if (!match || Number(match[1]) < 1) {
+    throw new ConfigError(`BACKUP_EVERY must be daily, hourly, off or a duration such as 6h, 30m or 2d, got "${raw}"`);
+  }
+  return Number(match[1]) * DURATION_UNITS[match[2]];
+}
+
 function port(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -153,11 +170,12 @@ export function readConfig(env: Env = process.env): Config {
   if (maxConnections <= liveMaxStreams) {
     throw new ConfigError('MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls');
   }
+  const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   return {
     public: publicConfig,
     port: port(env, 'PORT', 3000),
     host: text(env, 'HOST', '127.0.0.1'),
-    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    dataDir,
     databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`),
@@ -174,5 +192,10 @@ export function readConfig(env: Env = process.env): Config {
     authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
     reactionRateLimitPerMinute: positiveInteger(env, 'REACTION_RATE_LIMIT_PER_MINUTE', 60),
     newsletterRatePerSecond: positiveInteger(env, 'NEWSLETTER_RATE_PER_SECOND', 10),
+    backup: {
+      dir: path.resolve(text(env, 'BACKUP_DIR', path.join(dataDir, 'backups'))),
+      everyMs: backupEvery(env),
+      keep: positiveInteger(env, 'BACKUP_KEEP', 14),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
+import { startBackups } from './features/backup/backup-schedule';
 import { startRetention } from './features/retention/retention';
 
 async function main() {
@@ -42,6 +43,10 @@ async function main() {
 
   // Applies the privacy policy's retention periods now and daily (decision 15).
   const retention = startRetention(database.db, app.log);
+  // Only this process may open the embedded database, so it backs itself up (decision 16);
+  // SIGUSR2 asks for one now (`npm run backup` sends it). PostgreSQL has pg_dump and its host's backups.
+  const backups = database.mode === 'pglite' ? startBackups(database, config.backup, app.log) : undefined;
+  if (backups) process.on('SIGUSR2', () => void backups.now());
   let stopping = false;
   /**
    * The app stops accepting, ends the live streams and lets the newsletter worker record what
@@ -58,7 +63,7 @@ async function main() {
       app.log.error({ err: error }, 'shutdown step failed');
       code = 1;
     };
-    for (const step of await Promise.allSettled([app.close(), retention.stop()])) if (step.status === 'rejected') failed(step.reason);
+    for (const step of await Promise.allSettled([app.close(), retention.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
     // Even after a failed step: the embedded database's files are left consistent.
     await database.close().catch(failed);
     clearTimeout(timer);

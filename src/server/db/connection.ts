@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread-client';
 import type { Database } from './schema';
@@ -16,6 +17,10 @@ export interface DatabaseHandle {
   url?: string;
   /** LISTEN on a channel; resolves once listening. Returns a function that stops it. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Embedded database only: a plain SQL dump of it (pg_dump, on its thread), for backups. */
+  dump?(): Promise<string>;
+  /** Embedded database only: runs a script of several statements (a dump being restored). */
+  exec?(script: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,17 +43,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
+  let unlock = async () => {};
   if (!options.pgliteDump) {
     if (!options.dataDir) throw new Error('openDatabase needs a dataDir, a dump or a databaseUrl');
     // PGlite does not create the parent folder itself.
     dataDir = path.join(options.dataDir, 'db');
     await fs.mkdir(options.dataDir, { recursive: true });
+    unlock = await lockDataDir(options.dataDir);
   }
-  const pglite = await PGliteThread.start({
-    dataDir,
-    dump: options.pgliteDump ? await options.pgliteDump.arrayBuffer() : undefined,
-    onLost: options.onLost,
-  });
+  let pglite: PGliteThread;
+  try {
+    pglite = await PGliteThread.start({
+      dataDir,
+      dump: options.pgliteDump ? await options.pgliteDump.arrayBuffer() : undefined,
+      onLost: options.onLost,
+    });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -57,9 +70,17 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       const unlisten = await pglite.listen(channel, listener);
       return () => unlisten();
     },
+    // Holding Kysely's one connection: pg_dump never lands inside someone's transaction, and
+    // statements sent meanwhile wait for it (they run once it is done).
+    dump: () => db.connection().execute(() => pglite.dump()),
+    exec: (script) => db.connection().execute(() => pglite.exec(script)),
     async close() {
       await db.destroy();
-      await pglite.close();
+      try {
+        await pglite.close();
+      } finally {
+        await unlock();
+      }
     },
   };
 }

@@ -75,6 +75,16 @@ export class PGliteThread implements QueryRunner {
     return this.call<{ rows: R[]; affectedRows?: number }>({ type: 'query', sql, params });
   }
 
+  /** A plain SQL dump of the whole database (pg_dump): callers make sure no transaction is open. */
+  async dump(): Promise<string> {
+    return (await this.call<{ sql: string }>({ type: 'dump' })).sql;
+  }
+
+  /** Runs a script of several statements (a dump being restored). */
+  async exec(sql: string): Promise<void> {
+    await this.call({ type: 'exec', sql });
+  }
+
   async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
     const listenId = this.nextId++;
     this.listeners.set(listenId, listener);

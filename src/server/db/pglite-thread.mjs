@@ -3,6 +3,7 @@
 // Plain JavaScript, so the thread starts the same way under tsx, Vitest and the bundle.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 
 const { dataDir, dump } = workerData;
 const pglite = await PGlite.create(dataDir, dump ? { loadDataDir: new Blob([dump]) } : {});
@@ -29,6 +30,24 @@ async function handle(message) {
       unlistens.delete(message.listenId);
       return {};
     }
+    // pg_dump compiled to WebAssembly, run on this database's one connection (backups).
+    // Plain SQL with INSERTs and no owners or grants: PostgreSQL and PGlite both restore it.
+    case 'dump': {
+      let file;
+      try {
+        file = await pgDump({ pg: pglite, args: ['--no-owner', '--no-privileges', '--rows-per-insert=100'] });
+      } finally {
+        // pg_dump ends by disconnecting, which on a server ends its read-only snapshot and its
+        // session settings (search_path '' among them). Here the connection stays: without
+        // this, every later write would fail ('read-only transaction').
+        if (pglite.isInTransaction()) await pglite.exec('rollback');
+        await pglite.exec('reset all');
+      }
+      return { sql: await file.text() };
+    }
+    case 'exec':
+      await pglite.exec(message.sql);
+      return {};
     case 'close':
       await pglite.close();
       return {};

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
+import { login, registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
+import { setUpTestApp } from '../../testing/test-app';
+import { BackupRefused, listBackups, readBackup } from './backup-files';
+import { startBackups } from './backup-schedule';
+import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
+import { takeBackup } from './take-backup';
+
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// Each PGlite start takes seconds, many more on a loaded machine.
+const SLOW = { timeout: 180_000 };
+const test = setUpTestApp();
+let folder: string;
+let backup: string;
+let member: TestMember;
+const quiet = () => {};
+
+/** Every table of the public schema, each row as JSON text in UTC, in a stable order. */
+async function everyRow(db: Kysely<Database>) {
+  return db.connection().execute(async (connection) => {
+    await sql`set timezone to 'UTC'`.execute(connection);
+    const { rows: tables } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by 1`.execute(connection);
+    const rows: Record<string, string[]> = {};
+    for (const { name } of tables) {
+      const result = await sql<{ row: string }>`select to_jsonb(t)::text as row from ${sql.table(name)} as t order by 1`.execute(connection);
+      rows[name] = result.rows.map(({ row }) => row);
+    }
+    return rows;
+  });
+}
+
+/** The restored database serves: the member signs in with their password. */
+async function memberLogsIn(database: DatabaseHandle) {
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config: test.config, database, mailer: undefined });
+  try {
+    expect(await login(app, member.email, member.password)).toMatch(/unissons_session=/);
+  } finally {
+    await app.close();
+  }
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database, dropped after the file. */
+async function emptyPostgres() {
+  const name = `unissons_restore_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  afterAll(() => adminQuery(`drop database if exists ${name} with (force)`));
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-backup-'));
+  member = await registerMember(test.app, { newsletter: true });
+  await registerMember(test.app, { username: 'Zoé_l\'Éclair' });
+  await registerAdmin(test.app, test.database);
+  await registerOrganisation(test.app, test.database);
+  const written = await takeBackup(test.database, { dir: path.join(folder, 'backups'), keep: 14, log: quiet });
+  backup = written.file;
+}, SLOW.timeout);
+afterAll(() => fs.rm(folder, { recursive: true, force: true }));
+
+describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded'} database`, () => {
+  it('is a complete gzip file named with its UTC time, nothing left half-written', async () => {
+    expect(path.basename(backup)).toMatch(/^backup-\d{8}T\d{6}Z\.sql\.gz$/);
+    expect(await fs.readdir(path.dirname(backup))).toEqual([path.basename(backup)]);
+    expect(await readBackup(backup)).toContain('CREATE TABLE public.users (');
+  });
+
+  it('restores into an empty DATA_DIR with every row identical, and the member logs in', SLOW, async () => {
+    const dataDir = path.join(folder, 'restored');
+    await restoreIntoDataDir(await readBackup(backup), dataDir, { force: false });
+    const restored = await openDatabase({ dataDir });
+    try {
+      expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
+      await memberLogsIn(restored);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('restores into an empty PostgreSQL (the move from the embedded database) with every row identical', SLOW, async () => {
+    const url = await emptyPostgres();
+    await restoreIntoPostgres(await readBackup(backup), url, { force: false });
+    const restored = await openDatabase({ databaseUrl: url });
+    try {
+      expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
+      await memberLogsIn(restored);
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+describe('restoring refuses, and writes nothing', () => {
+  it('a truncated file', async () => {
+    const truncated = path.join(folder, 'truncated.sql.gz');
+    const whole = await fs.readFile(backup);
+    await fs.writeFile(truncated, whole.subarray(0, whole.length - 100));
+    await expect(readBackup(truncated)).rejects.toThrow(/truncated\.sql\.gz est tronqué ou abîmé \(gzip : unexpected end of file\) ; rien n'a été écrit/);
+  });
+
+  it("a dump of another database, and a file that is not a dump", SLOW, async () => {
+    const other = await PGlite.create();
+    await other.exec('create table notes (id int primary key, body text)');
+    const foreign = path.join(folder, 'foreign.sql.gz');
+    await fs.writeFile(foreign, gzipSync(await (await pgDump({ pg: other })).text()));
+    await other.close();
+    await expect(readBackup(foreign)).rejects.toThrow(/foreign\.sql\.gz est une sauvegarde d'une autre base/);
+    const notes = path.join(folder, 'notes.sql.gz');
+    await fs.writeFile(notes, gzipSync('DROP TABLE users;'));
+    await expect(readBackup(notes)).rejects.toThrow(BackupRefused);
+  });
+
+  it('a DATA_DIR that holds accounts, unless forced; a DATA_DIR the server holds', SLOW, async () => {
+    const dataDir = path.join(folder, 'restored');
+    const before = await fs.readdir(path.join(dataDir, 'db'), { recursive: true });
+    await expect(restoreIntoDataDir(await readBackup(backup), dataDir, { force: false })).rejects.toThrow(
+      `La base de ${dataDir} contient déjà 4 compte(s) : rien n'a été écrit. Relance avec --force`,
+    );
+    expect(await fs.readdir(path.join(dataDir, 'db'), { recursive: true })).toEqual(before);
+
+    const server = await openDatabase({ dataDir });
+    try {
+      await expect(restoreIntoDataDir(await readBackup(backup), dataDir, { force: true })).rejects.toThrow(
+        `${dataDir} est utilisé par le processus ${process.pid} (le serveur ?) : arrête-le avant de restaurer ; rien n'a été écrit.`,
+      );
+      await server.db.deleteFrom('users').where('email', '=', member.email).execute();
+    } finally {
+      await server.close();
+    }
+    await restoreIntoDataDir(await readBackup(backup), dataDir, { force: true });
+    const restored = await openDatabase({ dataDir });
+    try {
+      await memberLogsIn(restored);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('a PostgreSQL database that holds accounts, unless forced', SLOW, async () => {
+    const url = await emptyPostgres();
+    await restoreIntoPostgres(await readBackup(backup), url, { force: false });
+    await expect(restoreIntoPostgres(await readBackup(backup), url, { force: false })).rejects.toThrow(
+      "La base PostgreSQL contient déjà 4 compte(s) : rien n'a été écrit.",
+    );
+    await restoreIntoPostgres(await readBackup(backup), url, { force: true });
+    const restored = await openDatabase({ databaseUrl: url });
+    try {
+      expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+describe('scheduled backups', () => {
+  it('are taken while the site serves, writes keep working, the newest BACKUP_KEEP are kept', SLOW, async () => {
+    const dir = path.join(folder, 'scheduled');
+    const logged: unknown[] = [];
+    const log = { info: (entry: unknown) => logged.push(entry), error: (entry: unknown) => logged.push(entry) };
+    // Three older backups already there, the newest written just now: the next is due later.
+    await fs.mkdir(dir);
+    for (const name of ['backup-20260101T000000Z.sql.gz', 'backup-20260102T000000Z.sql.gz', 'backup-20260103T000000Z.sql.gz.partial']) {
+      await fs.writeFile(path.join(dir, name), '');
+    }
+    const schedule = startBackups(test.database, { dir, everyMs: 60 * 60_000, keep: 2 }, log);
+    try {
+      // Asked for one now (SIGUSR2) while members register.
+      const [registered] = await Promise.all([registerMember(test.app), schedule.now(), registerMember(test.app)]);
+      expect(await login(test.app, registered.email, registered.password)).toMatch(/unissons_session=/);
+    } finally {
+      await schedule.stop();
+    }
+    const kept = await listBackups(dir);
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toBe('backup-20260102T000000Z.sql.gz');
+    expect(await fs.readdir(dir)).toEqual(kept);
+    expect(logged).toEqual([{ backup: { file: path.join(dir, kept[1]), bytes: expect.any(Number), ms: expect.any(Number) } }]);
+    expect(await readBackup(path.join(dir, kept[1]))).toContain('CREATE TABLE public.users (');
+  });
+});
