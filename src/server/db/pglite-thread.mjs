@@ -3,7 +3,6 @@
 // Plain JavaScript, so the thread starts the same way under tsx, Vitest and the bundle.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 
 const { dataDir, dump } = workerData;
 const pglite = await PGlite.create(dataDir, dump ? { loadDataDir: new Blob([dump]) } : {});
@@ -33,6 +32,8 @@ async function handle(message) {
     // pg_dump compiled to WebAssembly, run on this database's one connection (backups).
     // Plain SQL with INSERTs and no owners or grants: PostgreSQL and PGlite both restore it.
     case 'dump': {
+      // Loaded on the first backup only: a server's memory at start stays as it was.
+      const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
       let file;
       try {
         file = await pgDump({ pg: pglite, args: ['--no-owner', '--no-privileges', '--rows-per-insert=100'] });
