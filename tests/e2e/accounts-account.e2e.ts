@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { browserAvailable, downloadedText, openPage, VIEWPORTS } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('browserSkipReason')}`, () => {
@@ -84,7 +83,7 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
       page.getByRole('link', { name: 'Télécharger mes données' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8'));
+    const data = JSON.parse(await downloadedText(download));
     expect(data.account.email).toBe(member.email);
     expect(data.account.username).toBe(member.username);
     await context.close();

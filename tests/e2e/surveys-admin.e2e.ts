@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, downloadedText, openPage } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -111,7 +110,7 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
         await preUse.getByRole('link', { name: /Exporter en CSV/ }).click();
         const file = await download;
         expect(file.suggestedFilename()).toMatch(/^questionnaire-pre-use-\d{4}-\d{2}-\d{2}\.csv$/);
-        const csv = await fs.readFile((await file.path())!, 'utf8');
+        const csv = await downloadedText(file);
         expect(csv.startsWith('\uFEFFDate;')).toBe(true);
         const rows = csv.slice(1).split('\r\n').filter(Boolean);
         expect(rows).toHaveLength(3);

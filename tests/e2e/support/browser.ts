@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const VIEWPORTS = {
@@ -53,4 +53,11 @@ export async function settle(page: Page) {
   await page.waitForLoadState('load');
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForTimeout(400);
+}
+
+/** A download's content: the shared browser runs apart, so its file is read through Playwright. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
