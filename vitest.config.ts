@@ -16,7 +16,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./tests/setup/database-template.ts'],
           setupFiles: ['./tests/setup/public-config.ts'],
-          testTimeout: 20_000,
+          // A new embedded database (initdb) takes 4 s on a quiet machine and 20 s or more while
+          // three workers' servers and browsers share the two cores.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -37,44 +37,48 @@ async function readEvents(url: string, stop: (events: { event: string; data: str
   };
 }
 
-describe('GET /api/live', () => {
-  let test: TestApp;
-  let base: string;
-
+/** A describe block's app on a real port (streams need real HTTP): `listening.test`, `listening.base`. */
+function listeningTestApp(env: Record<string, string> = {}, cleanUp = () => {}) {
+  const listening = {} as { test: TestApp; base: string };
   beforeAll(async () => {
-    test = await createTestApp();
-    base = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    listening.test = await createTestApp(env);
+    listening.base = await listening.test.app.listen({ port: 0, host: '127.0.0.1' });
   });
-
   afterAll(async () => {
-    await test.close();
+    cleanUp();
+    await listening.test.close();
   });
+  return listening;
+}
+
+describe('GET /api/live', () => {
+  const listening = listeningTestApp();
 
   it('streams a change announced by the app', async () => {
-    const stream = await readEvents(`${base}/api/live`, (events) => events.length > 0);
+    const stream = await readEvents(`${listening.base}/api/live`, (events) => events.length > 0);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await announce(test.database.db, 'words', { id: 'w1' });
+    await announce(listening.test.database.db, 'words', { id: 'w1' });
     const events = await stream.next();
     expect(events[0]).toEqual({ event: 'words', data: '{"id":"w1"}' });
     stream.close();
   });
 
   it('relays a NOTIFY sent from a second database connection within a second', async () => {
-    const stream = await readEvents(`${base}/api/live`, (events) => events.length > 0);
+    const stream = await readEvents(`${listening.base}/api/live`, (events) => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const sentAt = Date.now();
     const payload = JSON.stringify({ topic: 'sports' });
     const url = process.env.TEST_DATABASE_URL;
     if (url) {
       // A separate client on the same database, as another server instance would be.
-      const client = new pg.Client({ connectionString: test.database.url });
+      const client = new pg.Client({ connectionString: listening.test.database.url });
       await client.connect();
       await client.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
       await client.end();
     } else {
       // PGlite has a single connection: the notice comes through it, as from any writer.
-      await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(test.database.db);
+      await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(listening.test.database.db);
     }
     const events = await stream.next();
     expect(events[0]?.event).toBe('sports');
@@ -83,11 +87,11 @@ describe('GET /api/live', () => {
   });
 
   it('ignores notices with an unknown topic', async () => {
-    const stream = await readEvents(`${base}/api/live`, (events) => events.length > 0);
+    const stream = await readEvents(`${listening.base}/api/live`, (events) => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ topic: 'passwords' })})`.execute(test.database.db);
-    await sql`select pg_notify(${LIVE_CHANNEL}, 'not json')`.execute(test.database.db);
-    await test.database.db.transaction().execute(async (trx) => {
+    await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ topic: 'passwords' })})`.execute(listening.test.database.db);
+    await sql`select pg_notify(${LIVE_CHANNEL}, 'not json')`.execute(listening.test.database.db);
+    await listening.test.database.db.transaction().execute(async (trx) => {
       await announce(trx, 'counter');
     });
     const events = await stream.next();
@@ -96,9 +100,9 @@ describe('GET /api/live', () => {
   });
 
   it('keeps admin topics out of a public stream, whatever is announced', async () => {
-    const stream = await readEvents(`${base}/api/live`, (events) => events.some((event) => event.event === 'words'));
+    const stream = await readEvents(`${listening.base}/api/live`, (events) => events.some((event) => event.event === 'words'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await test.database.db.transaction().execute(async (trx) => {
+    await listening.test.database.db.transaction().execute(async (trx) => {
       await announce(trx, 'moderation');
       await announce(trx, 'newsletter', { progress: true });
       await announce(trx, 'words');
@@ -109,46 +113,46 @@ describe('GET /api/live', () => {
   });
 
   it('sends a stream only the topics it asked for', async () => {
-    const stream = await readEvents(`${base}/api/live?topics=words`, (events) => events.some((event) => event.event === 'words'));
+    const stream = await readEvents(`${listening.base}/api/live?topics=words`, (events) => events.some((event) => event.event === 'words'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await announce(test.database.db, 'sports', { id: 's1' });
-    await announce(test.database.db, 'counter');
-    await announce(test.database.db, 'words', { id: 'w2' });
+    await announce(listening.test.database.db, 'sports', { id: 's1' });
+    await announce(listening.test.database.db, 'counter');
+    await announce(listening.test.database.db, 'words', { id: 'w2' });
     const events = await stream.next();
     expect(events).toEqual([{ event: 'words', data: '{"id":"w2"}' }]);
     stream.close();
   });
 
   it.each(['words,passwords', '', 'words,', 'Words', 'words;counter'])('refuses topics=%j with 400 and the error shape', async (topics) => {
-    const response = await test.app.inject({ method: 'GET', url: `/api/live?topics=${encodeURIComponent(topics)}` });
+    const response = await listening.test.app.inject({ method: 'GET', url: `/api/live?topics=${encodeURIComponent(topics)}` });
     expect(response.statusCode).toBe(400);
     expect(isApiErrorBody(response.json())).toBe(true);
   });
 
   it('refuses an unknown query parameter with 400', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/live?topic=words' });
+    const response = await listening.test.app.inject({ method: 'GET', url: '/api/live?topic=words' });
     expect(response.statusCode).toBe(400);
     expect(isApiErrorBody(response.json())).toBe(true);
   });
 
   it.each(['moderation', 'newsletter', 'words,moderation'])('refuses topics=%s to a visitor (401) and to a member (403)', async (topics) => {
-    const member = await registerMember(test.app);
-    const anonymous = await test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}` });
+    const member = await registerMember(listening.test.app);
+    const anonymous = await listening.test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('http/unauthorized');
-    const signedIn = await test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}`, headers: { cookie: member.cookie } });
+    const signedIn = await listening.test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}`, headers: { cookie: member.cookie } });
     expect(signedIn.statusCode).toBe(403);
     expect(signedIn.json().error.code).toBe('http/forbidden');
   });
 
   it('streams admin topics to an admin', async () => {
-    const admin = await registerAdmin(test.app, test.database);
-    const stream = await readEvents(`${base}/api/live?topics=moderation,newsletter`, (events) => events.length >= 2, { cookie: admin.cookie });
+    const admin = await registerAdmin(listening.test.app, listening.test.database);
+    const stream = await readEvents(`${listening.base}/api/live?topics=moderation,newsletter`, (events) => events.length >= 2, { cookie: admin.cookie });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await announce(test.database.db, 'words');
-    await announce(test.database.db, 'moderation');
-    await announce(test.database.db, 'newsletter', { queued: true });
+    await announce(listening.test.database.db, 'words');
+    await announce(listening.test.database.db, 'moderation');
+    await announce(listening.test.database.db, 'newsletter', { queued: true });
     const events = await stream.next();
     expect(events).toEqual([
       { event: 'moderation', data: 'null' },
@@ -168,23 +172,13 @@ describe('GET /api/live', () => {
 });
 
 describe('GET /api/live, when notices come in bursts', () => {
-  let test: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
-    await test.close();
-  });
+  const listening = listeningTestApp();
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('sends the first notice of a topic at once, the rest of the interval’s as one at its end', async () => {
     const arrivals: number[] = [];
-    const stream = await readEvents(`${base}/api/live?topics=sports,counter`, (events) => {
+    const stream = await readEvents(`${listening.base}/api/live?topics=sports,counter`, (events) => {
       while (arrivals.length < events.length) arrivals.push(Date.now());
       return events.length >= 4;
     });
@@ -193,7 +187,7 @@ describe('GET /api/live, when notices come in bursts', () => {
     // Twenty reactions, one NOTIFY each, delivered together at commit so that a slow machine
     // cannot spread them over more than one interval. Another topic has its own interval:
     // the counter's notice is not held back by the sports ones.
-    await test.database.db.transaction().execute(async (trx) => {
+    await listening.test.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 20; i++) await announce(trx, 'sports', { id: `s${i}` });
       await announce(trx, 'counter');
     });
@@ -202,7 +196,7 @@ describe('GET /api/live, when notices come in bursts', () => {
     // sent then, and the next notice, once the topic is quiet, goes out at once again.
     await sleep(2 * NOTICE_INTERVAL_MS + 500);
     const laterAt = Date.now();
-    await announce(test.database.db, 'sports', { id: 'later' });
+    await announce(listening.test.database.db, 'sports', { id: 'later' });
     const events = await reading;
     expect(events).toEqual([
       { event: 'sports', data: '{"id":"s0"}' },
@@ -219,25 +213,16 @@ describe('GET /api/live, when notices come in bursts', () => {
 });
 
 describe('caps on open streams', () => {
-  let test: TestApp;
-  let base: string;
   const open: AbortController[] = [];
-
-  beforeAll(async () => {
-    // Behind a local proxy, so each test client can come from its own address.
-    test = await createTestApp({ TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_CLIENT: '2', LIVE_MAX_STREAMS: '3', MAX_CONNECTIONS: '6' });
-    base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
+  // Behind a local proxy, so each test client can come from its own address.
+  const listening = listeningTestApp({ TRUST_PROXY: 'loopback', LIVE_STREAMS_PER_CLIENT: '2', LIVE_MAX_STREAMS: '3', MAX_CONNECTIONS: '6' }, () => {
     for (const controller of open) controller.abort();
-    await test.close();
   });
 
   /** Opens a stream as `client`; a refused one answers at once with its error. */
   async function stream(client: string) {
     const controller = new AbortController();
-    const response = await fetch(`${base}/api/live`, { signal: controller.signal, headers: { 'x-forwarded-for': client } });
+    const response = await fetch(`${listening.base}/api/live`, { signal: controller.signal, headers: { 'x-forwarded-for': client } });
     if (response.status !== 200) return { status: response.status, body: await response.json(), close: () => undefined };
     open.push(controller);
     return { status: 200, body: undefined, close: () => controller.abort() };
@@ -275,7 +260,7 @@ describe('caps on open streams', () => {
   });
 
   it('holds at most MAX_CONNECTIONS sockets, above the streams', async () => {
-    expect(test.app.server.maxConnections).toBe(6);
+    expect(listening.test.app.server.maxConnections).toBe(6);
     expect(() => readConfig({ LIVE_MAX_STREAMS: '3000', MAX_CONNECTIONS: '3000' })).toThrow(ConfigError);
   });
 });
