@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { SITE_ENV } from './accounts-support';
 import { axeViolations } from './support/axe';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { seedLivedInSite } from './support/lived-in';
 import { siteAndBrowser } from './support/suite';
 
@@ -16,13 +16,21 @@ describe.skipIf(!browserAvailable())(`accessibility of every page, signed out ${
   });
 
   for (const viewport of ['mobile', 'desktop'] as const) {
-    it(`finds no axe violation on any public page with data, on a ${viewport === 'mobile' ? 'phone' : 'desktop'}`, async () => {
+    it(`shows every page with data, with its title, description and Open Graph tags, no console error and no axe violation, on a ${viewport === 'mobile' ? 'phone' : 'desktop'}`, async () => {
       const found: Record<string, string[]> = {};
-      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
       for (const path of [...PUBLIC_PATHS, ...GATED_PATHS]) {
         await page.goto(path);
         const list = await axeViolations(page);
         if (list.length) found[path] = list;
+        expect(errors, path).toEqual([]);
+        if (!GATED_PATHS.includes(path)) {
+          expect(await page.title(), path).not.toBe('');
+          expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+          expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);
+        }
+        // Every section has been scrolled into view by the scan: the screenshot shows them all.
+        await screenshot(page, `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}-${viewport}`);
       }
       await context.close();
       expect(found).toEqual({});

@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PUBLIC_PATHS } from '../../src/shared/routes';
-import { browserAvailable, openPage, settle, screenshot, VIEWPORTS } from './support/browser';
+import { browserAvailable, openPage } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`, () => {
@@ -40,25 +39,6 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
     ]);
     await context.close();
   });
-
-  it('gives every public page a title, a description and Open Graph tags, with no console error', async () => {
-    for (const path of PUBLIC_PATHS) {
-      for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-        const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
-        // Sections fade in when scrolled to, except with reduced motion: the screenshot shows them all.
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(path);
-        await settle(page);
-        expect(await page.title(), path).not.toBe('');
-        expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
-        expect(await page.locator('meta[property="og:title"]').count(), path).toBe(1);
-        expect(errors, path).toEqual([]);
-        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-        await screenshot(page, `${name}-${viewport}`);
-        await context.close();
-      }
-    }
-  }, 240_000);
 
   it('shows the sign-in switch on a members-only page when signed out', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url);
