@@ -12,7 +12,7 @@ import { siteBuild, startServer } from './lib/site.mjs';
 
 const WORDS = 5000;
 const MEMBERS = 200;
-const SPORT = { name: 'Escalade', emoji: '🧗' };
+export const SPORT = { name: 'Escalade', emoji: '🧗' };
 const REACTIONS = ['love', 'wow', 'no'];
 const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 5);
 const ROUNDS = 3;
@@ -55,8 +55,8 @@ function ratio(rounds, label, base) {
   return median(rounds[label].map((run, i) => run.rps / rounds[base][i].rps));
 }
 
-/** The two write paths, with member cookies taken in turn so each request is another member. */
-function reactionRequests(cookies, sportId) {
+/** The reaction toggle, with member cookies taken in turn so each request is another member. */
+export function reactionRequests(cookies, sportId) {
   let turn = 0;
   return [
     {

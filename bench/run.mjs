@@ -9,6 +9,7 @@ import { cleanScratch, siteBuild, stopAllServers } from './lib/site.mjs';
 const BENCHMARKS = {
   'page-weight': () => import('./page-weight.mjs'),
   api: () => import('./api.mjs'),
+  memory: () => import('./memory.mjs'),
   live: () => import('./live.mjs'),
   newsletter: () => import('./newsletter.mjs'),
   'scale-out': () => import('./scale-out.mjs'),

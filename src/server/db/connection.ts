@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread-client';
@@ -86,11 +86,13 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  // Loaded here only: an embedded server need not hold the driver (decision 17).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection emits here; without a handler it would crash.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const listeners = new PostgresListeners(databaseUrl);
+  const listeners = new PostgresListeners(pg, databaseUrl);
   return {
     db,
     mode: 'postgres',
@@ -115,7 +117,10 @@ class PostgresListeners {
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly pg: typeof import('pg').default,
+    private readonly databaseUrl: string,
+  ) {}
 
   async add(channel: string, listener: Listener) {
     const client = await this.connect();
@@ -123,14 +128,14 @@ class PostgresListeners {
     if (!set) {
       set = new Set();
       this.channels.set(channel, set);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await client.query(`LISTEN ${this.pg.escapeIdentifier(channel)}`);
     }
     set.add(listener);
     return async () => {
       set.delete(listener);
       if (set.size === 0 && this.channels.get(channel) === set) {
         this.channels.delete(channel);
-        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        await this.client?.query(`UNLISTEN ${this.pg.escapeIdentifier(channel)}`).catch(() => {});
       }
     };
   }
@@ -142,7 +147,7 @@ class PostgresListeners {
   }
 
   private async open() {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new this.pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       for (const listener of this.channels.get(message.channel) ?? []) listener(message.payload ?? '');
     });
@@ -161,7 +166,7 @@ class PostgresListeners {
   private async reconnect() {
     try {
       const client = await this.connect();
-      for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${this.pg.escapeIdentifier(channel)}`);
     } catch {
       if (!this.closed) this.retryTimer = setTimeout(() => void this.reconnect(), 2000);
     }

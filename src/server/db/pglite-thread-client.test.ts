@@ -31,6 +31,29 @@ describe('the embedded database on its own thread', () => {
     await again.close();
   });
 
+  it('serves with small shared buffers and initdb\'s own settings, on a new folder and after a restart', async () => {
+    const { folder, thread } = await start();
+    const settings = async (database: PGliteThread) =>
+      (await database.query<{ name: string; setting: string }>("select name, setting from pg_settings where name in ('shared_buffers', 'TimeZone') order by name", [])).rows;
+    // 16 MB in 8 kB pages; the time zone comes from initdb's postgresql.conf, which stays.
+    const expected = [
+      { name: 'TimeZone', setting: 'UTC' },
+      { name: 'shared_buffers', setting: '2048' },
+    ];
+    expect(await settings(thread)).toEqual(expected);
+    await thread.close();
+    const again = await PGliteThread.start({ dataDir: path.join(folder, 'db') });
+    expect(await settings(again)).toEqual(expected);
+    await again.close();
+  });
+
+  it('fails to start, saying why, when the new folder cannot be created', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-thread-'));
+    folders.push(folder);
+    await fs.writeFile(path.join(folder, 'db'), 'not a folder');
+    await expect(PGliteThread.start({ dataDir: path.join(folder, 'db') })).rejects.toThrow(/db/);
+  });
+
   it('passes database errors on with their code and constraint', async () => {
     const { thread } = await start();
     await thread.query('create table u (name text constraint u_name unique)', []);

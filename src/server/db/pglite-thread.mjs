@@ -4,8 +4,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
+// PostgreSQL's default 128 MB of shared buffers is 128 MB of this process's memory once
+// touched; the operating system's page cache keeps the data files warm anyway (decision 17).
+// A start parameter, not `postgresqlconf`, which would replace initdb's postgresql.conf.
+const OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+
+if (!parentPort) {
+  // Run as a process of its own (`node pglite-thread.mjs <folder>`): create a new database
+  // folder and end. initdb leaves hundreds of megabytes behind that a thread's end does not
+  // give back to the system (the allocator keeps them); a process's end does.
+  const pglite = await PGlite.create(process.argv[2], OPTIONS);
+  await pglite.close();
+  process.exit(0);
+}
+
 const { dataDir, dump } = workerData;
-const pglite = await PGlite.create(dataDir, dump ? { loadDataDir: new Blob([dump]) } : {});
+const pglite = await PGlite.create(dataDir, { ...OPTIONS, ...(dump ? { loadDataDir: new Blob([dump]) } : {}) });
 const unlistens = new Map();
 
 // What callers read of a database error (violatedConstraint and friends): plain fields only,

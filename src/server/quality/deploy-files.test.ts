@@ -99,10 +99,18 @@ describe.skipIf(!tools['systemd-analyze'])(`deploy/unissons.service ${skipReason
   fs.writeFileSync(unit, text.replace('ExecStart=/usr/bin/node ', `ExecStart=${process.execPath} `));
 
   it('passes systemd-analyze verify without a warning', () => {
-    expect(text).toMatch(/^ExecStart=\/usr\/bin\/node build\/node\/main\.js$/m);
+    expect(text).toMatch(/^ExecStart=\/usr\/bin\/node (--\S+ )*build\/node\/main\.js$/m);
     const result = run('systemd-analyze', ['verify', unit]);
     expect(result.status, result.output).toBe(0);
     expect(result.output.split('\n').filter((line) => line.includes('unissons.service'))).toEqual([]);
+  });
+
+  it('gives Node the flags `npm start` gives it (decision 17)', () => {
+    const flags = (command: string) => command.split(' ').filter((word) => word.startsWith('--'));
+    const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+    const execStart = /^ExecStart=(.*)$/m.exec(text)?.[1] ?? '';
+    expect(flags(scripts.start)).toContain('--max-semi-space-size=4');
+    expect(flags(execStart)).toEqual(flags(scripts.start));
   });
 
   it('stays hardened: systemd rates its exposure 2.0 or less out of 10', () => {

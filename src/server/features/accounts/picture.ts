@@ -1,15 +1,26 @@
-import sharp from 'sharp';
 import { PICTURE_MAX_PIXELS } from '../../../shared/accounts';
 import { AppError } from '../../http/errors';
 
 const SIZE = 256;
 
-// sharp runs each image on a libuv worker thread, the pool argon2 also uses for every login
-// and registration (4 threads by default), and by default spreads one image over as many
-// libvips threads as there are cores. One libvips thread per image, and one image at a time
-// (below), keep a burst of uploads to one worker and one core, so password checks still
-// find free threads. A 256×256 avatar does not need more.
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
+
+/**
+ * sharp (libvips) is loaded on the first upload: it weighs 30 MB of the server's memory,
+ * which a server that never sees a picture need not hold (decision 17).
+ */
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // sharp runs each image on a libuv worker thread, the pool argon2 also uses for every
+    // login and registration (4 threads by default), and by default spreads one image over as
+    // many libvips threads as there are cores. One libvips thread per image, and one image at
+    // a time (below), keep a burst of uploads to one worker and one core, so password checks
+    // still find free threads. A 256×256 avatar does not need more.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 // The formats we accept, by their first bytes: sharp itself would also parse SVG (librsvg),
 // TIFF, HEIF, GIF… whatever the upload's content type claims. Checked before sharp sees it.
@@ -37,6 +48,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function normalizePicture(upload: Buffer): Promise<{ content: Buffer; contentType: string }> {
   if (!hasPictureSignature(upload)) throw new AppError(400, 'users/invalid-picture');
+  const sharp = await loadSharp();
   return oneAtATime(async () => {
     let pixels: number;
     try {
