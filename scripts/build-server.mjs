@@ -5,9 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+// The server, and the backup commands an operator runs beside it (a release has no tsx).
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'build/node/main.js',
+  entryPoints: {
+    main: 'src/server/main.ts',
+    backup: 'src/server/features/backup/backup-command.ts',
+    restore: 'src/server/features/backup/restore-command.ts',
+  },
+  outdir: 'build/node',
   bundle: true,
   platform: 'node',
   format: 'esm',

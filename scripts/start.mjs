@@ -1,5 +1,11 @@
-// `npm start`: build when the sources changed since the last build, then serve.
+// `npm start` (serve), `npm run backup`, `npm run restore -- FILE`: build when the sources
+// changed since the last build, then run the built server or command, as a release runs it.
 import { ensureBuild } from './ensure-build.mjs';
 
+const COMMANDS = { backup: 'backup.js', restore: 'restore.js' };
+const command = COMMANDS[process.argv[2]];
+// The command reads its own arguments after its name, as `node build/node/restore.js FILE` would.
+if (command) process.argv.splice(2, 1);
+
 ensureBuild();
-await import('../build/node/main.js');
+await import(`../build/node/${command ?? 'main.js'}`);

@@ -14,6 +14,14 @@ import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
 import { login, registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { createMailer } from '../../mail/mailer';
+import { defaultPublicConfig } from '../../../shared/public-config';
+import { queueNewsletter } from '../newsletter/newsletters';
+import { insertAccounts } from '../newsletter/testing/accounts';
+import { statusCounts, waitUntilSettled } from '../newsletter/testing/deliveries';
+import { TestSmtp } from '../newsletter/testing/smtp-server';
+import { NewsletterWorker } from '../newsletter/worker';
 import { BackupRefused, listBackups, readBackup } from './backup-files';
 import { startBackups } from './backup-schedule';
 import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
@@ -112,6 +120,51 @@ describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embe
       await memberLogsIn(restored);
     } finally {
       await restored.close();
+    }
+  });
+});
+
+describe('a newsletter being sent when the backup was taken', () => {
+  it('is sent on from the restored database to those who had not had it, one copy each', SLOW, async () => {
+    const RECIPIENTS = 60;
+    const smtp = await TestSmtp.start();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Unissons <no-reply@exemple.fr>', dataDir: '/nonexistent' });
+    const sendWith = (db: Kysely<Database>) =>
+      new NewsletterWorker({ db, mailer, site: defaultPublicConfig, settings: { ratePerSecond: 40, pollMs: 50 } });
+    const source = await createTestDatabase();
+    const dataDir = path.join(folder, 'restored-mid-sending');
+    try {
+      const accounts = await insertAccounts(source.db, RECIPIENTS);
+      const { newsletterId } = await queueNewsletter(source.db, { title: 'En route', description: 'La suite', letter: 'Bonjour !', filter: undefined, createdBy: accounts[0].id });
+      // Stopped a third of the way, the way the server stops: what it sent is recorded.
+      const first = sendWith(source.db);
+      first.start();
+      while (smtp.accepted.length < RECIPIENTS / 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      await first.stop();
+      const atBackup = await statusCounts(source.db, newsletterId);
+      expect(atBackup.sent).toBeGreaterThan(0);
+      expect(atBackup.pending).toBeGreaterThan(0);
+      const { file } = await takeBackup(source, { dir: path.join(folder, 'mid-sending'), keep: 1, log: quiet });
+
+      await restoreIntoDataDir(await readBackup(file), dataDir, { force: false });
+      const restored = await openDatabase({ dataDir });
+      try {
+        await migrateToLatest(restored.db);
+        const second = sendWith(restored.db);
+        second.start();
+        const counts = await waitUntilSettled(restored.db, newsletterId, 60_000);
+        await second.stop();
+        expect(counts).toEqual({ pending: 0, sending: 0, sent: RECIPIENTS, failed: 0 });
+      } finally {
+        await restored.close();
+      }
+      const copies = smtp.copies();
+      expect(copies.size).toBe(RECIPIENTS);
+      expect([...copies.values()].every((count) => count === 1)).toBe(true);
+    } finally {
+      mailer.close();
+      await source.close();
+      await smtp.stop();
     }
   });
 });

@@ -1,13 +1,13 @@
-// `npm run backup`: takes a backup now into BACKUP_DIR (default DATA_DIR/backups).
+// `npm run backup` (in a release: `node build/node/backup.js`): takes a backup now into BACKUP_DIR (default DATA_DIR/backups).
 // PostgreSQL: pg_dump on DATABASE_URL. Embedded database: read from DATA_DIR if no server
 // holds it; if the server runs, it is asked (SIGUSR2) and writes the backup itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, readConfig, type Config } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
-import { DataDirInUse, dataDirHolder } from '../src/server/db/data-dir-lock';
-import { listBackups } from '../src/server/features/backup/backup-files';
-import { describeBackup, takeBackup } from '../src/server/features/backup/take-backup';
+import { ConfigError, readConfig, type Config } from '../../config';
+import { openDatabase } from '../../db/connection';
+import { DataDirInUse, dataDirHolder } from '../../db/data-dir-lock';
+import { listBackups } from './backup-files';
+import { describeBackup, takeBackup } from './take-backup';
 
 function fail(message: string): never {
   console.error(message);

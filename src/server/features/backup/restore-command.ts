@@ -1,10 +1,10 @@
-// `npm run restore -- FILE [--force]`: restores a backup (npm run backup, the server's own,
+// `npm run restore -- FILE [--force]` (in a release: `node build/node/restore.js FILE`): restores a backup (npm run backup, the server's own,
 // or any pg_dump of this site in plain SQL) into the PostgreSQL of DATABASE_URL if set, else
 // into DATA_DIR. Refuses a target that holds data unless --force, and a truncated or foreign
 // file; in both cases nothing is written. Also moves an embedded database to PostgreSQL.
-import { ConfigError, readConfig } from '../src/server/config';
-import { BackupRefused, readBackup } from '../src/server/features/backup/backup-files';
-import { restoreIntoDataDir, restoreIntoPostgres } from '../src/server/features/backup/restore-backup';
+import { ConfigError, readConfig } from '../../config';
+import { BackupRefused, readBackup } from './backup-files';
+import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
