@@ -67,7 +67,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const appMailer = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const appMailer = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log, dkim: config.dkim });
   app.decorate('mailer', appMailer);
   app.addHook('onClose', async () => appMailer.close());
   const hub = new LiveHub();

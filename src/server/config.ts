@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
@@ -11,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing of every mail the site sends (nodemailer's `dkim` option), when configured. */
+  dkim: DkimConfig | undefined;
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy): none, a count, or addresses. */
   trustProxy: false | number | string[];
   /** Open /api/live streams allowed per client (clientKey) and on the whole instance. */
@@ -34,6 +38,13 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** PEM. */
+  privateKey: string;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -84,6 +95,49 @@ function flag(env: Env, name: string): boolean {
 }
 
 /** Names Fastify's proxy-addr knows for the usual private ranges. */
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const SELECTOR = /^[a-z0-9](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9](?:[a-z0-9_-]{0,62}))*$/i;
+
+/**
+ * DKIM_DOMAIN, DKIM_SELECTOR and the private key (DKIM_PRIVATE_KEY, PEM with `\n` for line
+ * breaks since an environment file holds one line a setting, or DKIM_PRIVATE_KEY_FILE): all
+ * or none. Checked here rather than at the first mail: a key that does not parse would
+ * otherwise fail every mail, and a domain other than the sender's would sign mails that
+ * receivers' DMARC checks still reject.
+ */
+function dkim(env: Env, mailFrom: string): DkimConfig | undefined {
+  const domainName = env.DKIM_DOMAIN?.trim() ?? '';
+  const keySelector = env.DKIM_SELECTOR?.trim() ?? '';
+  const keyText = env.DKIM_PRIVATE_KEY?.trim() ?? '';
+  const keyFile = env.DKIM_PRIVATE_KEY_FILE?.trim() ?? '';
+  if (!domainName && !keySelector && !keyText && !keyFile) return undefined;
+  if (!domainName || !keySelector || (!keyText && !keyFile)) {
+    throw new ConfigError('DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together');
+  }
+  if (keyText && keyFile) throw new ConfigError('set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both');
+  if (!HOSTNAME.test(domainName)) throw new ConfigError(`DKIM_DOMAIN must be a domain name, got "${domainName}"`);
+  if (!SELECTOR.test(keySelector)) throw new ConfigError(`DKIM_SELECTOR must be a DNS label such as "mail2026", got "${keySelector}"`);
+  const senderDomain = /@([^@>\s]+)>?\s*$/.exec(mailFrom)?.[1]?.toLowerCase() ?? '';
+  const domain = domainName.toLowerCase();
+  if (senderDomain !== domain && !senderDomain.endsWith(`.${domain}`)) {
+    throw new ConfigError(`DKIM_DOMAIN (${domainName}) must be MAIL_FROM's domain (${senderDomain || 'none'}) or a parent of it, or receivers' DMARC checks fail`);
+  }
+  let privateKey = keyText.replaceAll('\\n', '\n');
+  if (keyFile) {
+    try {
+      privateKey = fs.readFileSync(keyFile, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`DKIM_PRIVATE_KEY_FILE cannot be read: ${(error as Error).message}`);
+    }
+  }
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw new ConfigError('the DKIM private key is not a PEM private key (RSA or Ed25519)');
+  }
+  return { domainName, keySelector, privateKey };
+}
+
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 function isAddressOrRange(entry: string): boolean {
@@ -171,6 +225,7 @@ export function readConfig(env: Env = process.env): Config {
     throw new ConfigError('MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls');
   }
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
+  const mailFrom = text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`);
   return {
     public: publicConfig,
     port: port(env, 'PORT', 3000),
@@ -178,7 +233,8 @@ export function readConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`),
+    mailFrom,
+    dkim: dkim(env, mailFrom),
     trustProxy: trustProxy(env),
     liveStreamsPerClient: positiveInteger(env, 'LIVE_STREAMS_PER_CLIENT', 20),
     liveMaxStreams,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DkimConfig } from '../config';
 
 export interface OutgoingMail {
   to: string;
@@ -26,19 +27,22 @@ export interface MailerOptions {
   logger?: Pick<FastifyBaseLogger, 'info'>;
   /** Parallel SMTP connections of the pool. */
   maxConnections?: number;
+  /** Signs every message, outbox files included (so a local install shows what would be sent). */
+  dkim?: DkimConfig;
 }
 
 /**
  * Real mail through a pooled SMTP transport when SMTP_URL is set; otherwise every message
  * is written as an .eml file under DATA_DIR/outbox/, so a local install can read its mail.
  */
-export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 5 }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 5, dkim }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({
       url: smtpUrl,
       pool: true,
       maxConnections,
       maxMessages: 500,
+      dkim,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send(mail) {
@@ -49,7 +53,7 @@ export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 
   }
 
   const outbox = path.join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', dkim });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });

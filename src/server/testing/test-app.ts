@@ -29,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
   const app = await buildApp({ config, database, mailer });
   await app.ready();
   return {
