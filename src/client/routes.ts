@@ -12,6 +12,8 @@ export default [
   route('calshare/wiki/:articleId?', 'routes/wiki.tsx'),
   route('calshare/privacy_policy', 'routes/privacy-policy.tsx'),
   route('calshare/visuals', 'routes/visuals.tsx'),
+  // The link of the verification mail (VERIFY_EMAIL_PAGE): signed in or not.
+  route('verifier-adresse/:token', 'routes/verify-email.tsx'),
   layout('routes/member-gate.tsx', [
     route('account', 'routes/account.tsx'),
     route('leave-a-print', 'routes/leave-a-print.tsx'),

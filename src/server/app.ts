@@ -26,6 +26,7 @@ import { loggerOptions, type LoggerSetting } from './http/log-redaction';
 import { isApiRoute, registerSecurity } from './http/security';
 import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
+import { markingUndeliverable } from './mail/undeliverable';
 import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {
@@ -67,7 +68,11 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const appMailer = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log, dkim: config.dkim });
+  const appMailer = markingUndeliverable(
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log, dkim: config.dkim }),
+    database.db,
+    app.log,
+  );
   app.decorate('mailer', appMailer);
   app.addHook('onClose', async () => appMailer.close());
   const hub = new LiveHub();

@@ -86,6 +86,46 @@ export interface DeleteAccountPayload {
   password: string;
 }
 
+/** How long a mailed verification link works (decision 0018). */
+export const EMAIL_VERIFICATION_HOURS = 48;
+/**
+ * Verification mails a member may ask for per hour ('Renvoyer le mail' and e-mail changes
+ * together): each one lands in somebody's mailbox.
+ */
+export const VERIFICATION_MAILS_PER_HOUR = 5;
+/** The page a verification link opens: `${VERIFY_EMAIL_PAGE}/{token}`. */
+export const VERIFY_EMAIL_PAGE = '/verifier-adresse';
+
+/**
+ * POST /api/auth/verify-email → VerifyEmailResponse. Opened from the mailed link, signed in or
+ * not; it signs nobody in. Errors: users/verification-link-invalid (404),
+ * users/verification-link-used, users/verification-link-expired (410), users/new-email-taken (409).
+ */
+export interface VerifyEmailPayload {
+  token: string;
+}
+
+export interface VerifyEmailResponse {
+  /** The address now verified (the new one after an e-mail change). */
+  email: string;
+  /** True when the link confirmed an e-mail change: the account's address was replaced. */
+  changed: boolean;
+}
+
+/**
+ * POST /api/account/email → 202 EmailChangeStatus: a link goes to the new address and a notice
+ * to the current one, which stays the account's until the link is opened.
+ */
+export interface ChangeEmailPayload {
+  newEmail: string;
+  password: string;
+}
+
+/** GET /api/account/email → the e-mail change waiting for its link, if any. */
+export interface EmailChangeStatus {
+  pendingEmail: string | null;
+}
+
 /** GET /api/counter */
 export interface CounterResponse {
   users: number;

@@ -27,6 +27,7 @@ export const CLIENT_RENDERED_PATTERNS = [
   '/calshare/download',
   '/calshare/wiki/:articleId',
   '/newsletter-unsubscribe/:userId',
+  '/verifier-adresse/:token',
   '/admin',
   '/admin/moderation',
   '/admin/organisations',

@@ -16,6 +16,10 @@ export interface CurrentUser {
   /** Signed in with a temporary password: the account page asks for a new one. */
   mustChangePassword: boolean;
   newsletter: boolean;
+  /** The member proved their address by opening a mailed link (spec §3 identity; decision 0018). */
+  emailVerified: boolean;
+  /** A receiving server refused the address for good: nothing we send arrives (decision 0019). */
+  emailUndeliverable: boolean;
 }
 
 export function displayName(user: Pick<CurrentUser, 'accountType' | 'firstname' | 'lastname' | 'username'>): string {

@@ -140,7 +140,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await send.click();
     await page.getByText(/Un mail avec un mot de passe temporaire t'a été envoyé/).waitFor();
 
-    const mail = await suite.site.mailbox.waitFor(member.email);
+    const mail = await suite.site.mailbox.waitFor(member.email, (entry) => entry.parsed.subject === 'Ton mot de passe temporaire');
     const temporary = /^\s{4}(\S+)\s*$/m.exec(mail.parsed.text ?? '')?.[1];
     expect(temporary, mail.parsed.text).toBeTruthy();
 

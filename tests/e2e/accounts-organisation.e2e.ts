@@ -63,7 +63,9 @@ describe.skipIf(!browserAvailable())(`accounts: organisations and admin ${inject
     await club.page.waitForURL((url) => url.pathname === '/account');
     await club.page.getByRole('heading', { level: 1, name: 'Rugby Club Nord', exact: true }).waitFor();
     await club.page.getByText('Bonjour Rugby Club Nord 👋').waitFor();
-    await club.page.getByText(email, { exact: true }).waitFor();
+    // The handle line; the address also shows in the verification notice and the e-mail form.
+    await club.page.locator('.profile-card__handle').getByText(email, { exact: true }).waitFor();
+    await club.page.getByRole('region', { name: 'Vérifie ton adresse mail' }).waitFor();
     await expect(club.page.getByRole('checkbox', { name: 'Recevoir la newsletter' }).isChecked()).resolves.toBe(true);
     expect(unexpected(club.errors)).toEqual([]);
     await club.context.close();

@@ -23,8 +23,26 @@ export interface Member {
   newsletter?: boolean;
 }
 
-/** Registers a person through the API (the browser part is covered by the register spec). */
-export async function createMember(site: Site, overrides: Partial<Member> = {}): Promise<Member> {
+/**
+ * The path of the link in the latest verification mail sent to `email` (decision 0018):
+ * `/verifier-adresse/{token}`.
+ */
+export async function verificationLinkPath(site: Site, email: string, subject = 'Confirme ton adresse mail'): Promise<string> {
+  await site.mailbox.waitFor(email, (mail) => mail.parsed.subject === subject);
+  const mails = site.mailbox.messages.filter(
+    (mail) => mail.recipients.includes(email.toLowerCase()) && mail.parsed.subject === subject,
+  );
+  const url = /(https?:\/\/\S+\/verifier-adresse\/[A-Za-z0-9_-]+)/.exec(mails.at(-1)!.parsed.text ?? '');
+  vitestExpect(url, mails.at(-1)!.parsed.text).not.toBeNull();
+  return new URL(url![1]).pathname;
+}
+
+/**
+ * Registers a person through the API (the browser part is covered by the register spec), and
+ * opens the link of the verification mail unless `verified: false`, as most members do.
+ */
+export async function createMember(site: Site, overrides: Partial<Member> & { verified?: boolean } = {}): Promise<Member> {
+  const { verified = true, ...fields } = overrides;
   const email = overrides.email ?? uniqueEmail('membre');
   const member: Member = {
     email,
@@ -32,7 +50,7 @@ export async function createMember(site: Site, overrides: Partial<Member> = {}):
     username: `m${email.split('@')[0].replace(/\W/g, '').slice(-20)}`,
     firstname: 'Léa',
     lastname: 'Martin',
-    ...overrides,
+    ...fields,
   };
   const response = await fetch(`${site.url}/api/fn/users-registerUser`, {
     method: 'POST',
@@ -47,6 +65,15 @@ export async function createMember(site: Site, overrides: Partial<Member> = {}):
     }),
   });
   vitestExpect(response.status, await response.clone().text()).toBe(200);
+  if (verified) {
+    const token = (await verificationLinkPath(site, member.email)).split('/').pop();
+    const opened = await fetch(`${site.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    vitestExpect(opened.status, await opened.clone().text()).toBe(200);
+  }
   return member;
 }
 

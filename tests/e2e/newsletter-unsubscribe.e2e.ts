@@ -37,7 +37,7 @@ describe.skipIf(!browserAvailable())(`newsletter unsubscribe ${inject('browserSk
       body: JSON.stringify({ title: 'Bienvenue', desc: 'Premières nouvelles', letter: 'Bonjour à **tous** !' }),
     });
     expect(response.status).toBe(200);
-    for (const member of [lea, tom, zoe]) mails.set(member.email, await suite.site.mailbox.waitFor(member.email));
+    for (const member of [lea, tom, zoe]) mails.set(member.email, await suite.site.mailbox.waitFor(member.email, (mail) => mail.parsed.subject === 'Bienvenue'));
   });
 
   /** The path of the personal link at the bottom of the member's newsletter. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  EmailVerificationsTable,
   LoginFailuresTable,
   OrganisationAllowlistTable,
   SessionsTable,
@@ -22,6 +23,7 @@ export interface Database {
   users: UsersTable;
   user_pictures: UserPicturesTable;
   sessions: SessionsTable;
+  email_verifications: EmailVerificationsTable;
   login_failures: LoginFailuresTable;
   organisation_allowlist: OrganisationAllowlistTable;
   wiki_feedback: WikiFeedbackTable;

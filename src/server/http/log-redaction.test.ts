@@ -38,6 +38,10 @@ it('logs requests without the e-mail addresses of their URLs, in the path or the
   ]);
 });
 
+it('keeps no verification link token', () => {
+  expect(redactUrl('/verifier-adresse/q9Xr0yH3bA8kLmN2pQ4sT6uV8wY0zA1bC3dE5fG7hI9?utm=1')).toBe('/verifier-adresse/[lien]');
+});
+
 it('keeps the rest of the path', () => {
   expect(redactUrl('/api/words')).toBe('/api/words');
   expect(redactUrl('/newsletter-unsubscribe/7a0c1e52-1111-4a4a-9b9b-000000000001?x=1')).toBe('/newsletter-unsubscribe/7a0c1e52-1111-4a4a-9b9b-000000000001');

@@ -64,6 +64,8 @@ export interface NewsletterPreview {
 /** GET /api/admin/newsletter/recipients?filter=… */
 export interface RecipientCount {
   count: number;
+  /** Subscribed and verified, but refused for good by their server: left out (decision 0019). */
+  undeliverable: number;
 }
 
 /** One newsletter of GET /api/admin/newsletters, with its delivery counts. */

@@ -64,7 +64,7 @@ describe('profile', () => {
     await renderAccount({ ...CLUB, profilePic: '/media/club.webp' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Club de Rugby');
     expect(screen.getByText('Bonjour Club de Rugby 👋')).toBeTruthy();
-    expect(screen.getByText('contact@club.fr')).toBeTruthy();
+    expect(screen.getByText('contact@club.fr', { selector: '.profile-card__handle' })).toBeTruthy();
     const picture = screen.getByRole('img', { name: 'Photo de profil de Club de Rugby' });
     expect(picture.getAttribute('src')).toBe('/media/club.webp');
     expect(screen.getByRole('button', { name: 'Retirer la photo' })).toBeTruthy();
@@ -141,6 +141,57 @@ describe('settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(calls.filter((call) => call.method === 'DELETE').at(-1)?.body).toEqual({ password: 'Bon-mot-2025!' });
+  });
+});
+
+describe('e-mail address (decision 0018)', () => {
+  it('shows no notice once the address is verified', async () => {
+    await renderAccount(LEA);
+    expect(screen.queryByRole('region', { name: 'Vérifie ton adresse mail' })).toBeNull();
+    expect(screen.getByText('vérifiée', { exact: true })).toBeTruthy();
+  });
+
+  it("reminds an unverified member, whose 'Renvoyer le mail' sends a link or shows the limit", async () => {
+    let answer: { status: number; body?: unknown } = { status: 204 };
+    const { calls } = await renderAccount({ ...LEA, emailVerified: false }, { 'POST /api/account/verification-mail': () => answer });
+    const notice = screen.getByRole('region', { name: 'Vérifie ton adresse mail' });
+    expect(notice.textContent).toContain('lea@example.fr');
+    expect(screen.getByText('pas encore vérifiée')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le mail' }));
+    expect(await screen.findByText("Mail envoyé : ouvre le lien qu'il contient (valable 48 heures).")).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/account/verification-mail')).toHaveLength(1);
+
+    answer = apiError(429, 'http/rate-limited', 'Trop de tentatives, réessaie dans quelques minutes 🙁');
+    fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le mail' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Trop de tentatives, réessaie dans quelques minutes 🙁');
+  });
+
+  it("tells a member whose address a server refused for good, and lets them ask for a new link (decision 0019)", async () => {
+    const { calls } = await renderAccount({ ...LEA, emailUndeliverable: true }, { 'POST /api/account/verification-mail': () => ({ status: 204 }) });
+    const notice = screen.getByRole('region', { name: 'Nos mails ne te parviennent pas' });
+    expect(notice.textContent).toContain('Le serveur de lea@example.fr refuse nos mails');
+    fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le mail' }));
+    expect(await screen.findByText("Mail envoyé : ouvre le lien qu'il contient (valable 48 heures).")).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/account/verification-mail')).toHaveLength(1);
+  });
+
+  it('asks for a new address with the password, then says where the link went', async () => {
+    const { calls } = await renderAccount(LEA, {
+      'POST /api/account/email': ({ body }) => ({ status: 202, body: { pendingEmail: (body as { newEmail: string }).newEmail.toLowerCase() } }),
+    });
+    const change = screen.getByRole('button', { name: "Changer d'adresse" });
+    type('Nouvelle adresse mail', 'lea@exemple');
+    expect(screen.getByText('Adresse mail invalide')).toBeTruthy();
+    type('Nouvelle adresse mail', 'Lea.Nouvelle@exemple.fr');
+    expect(change.getAttribute('aria-disabled')).toBe('true');
+    type('Mot de passe (pour confirmer)', 'Bon-mot-2025!');
+    expect(change.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(change);
+    expect(await screen.findByText('lea.nouvelle@exemple.fr', { selector: 'strong' })).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/account/email' && call.method === 'POST')?.body).toEqual({
+      newEmail: 'Lea.Nouvelle@exemple.fr',
+      password: 'Bon-mot-2025!',
+    });
   });
 });
 

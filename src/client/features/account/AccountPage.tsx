@@ -3,9 +3,11 @@ import { useAuth } from '../auth/auth-context';
 import { BioForm } from './BioForm';
 import { DeleteAccount } from './DeleteAccount';
 import { EXPORT_URL } from './api';
+import { EmailForm } from './EmailForm';
 import { PasswordForm } from './PasswordForm';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
+import { VerificationNotice } from './VerificationNotice';
 import './account.css';
 
 /**
@@ -21,6 +23,7 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
   return (
     <div className="container section account">
       <ProfileCard user={user} />
+      {!user.mustChangePassword && <VerificationNotice user={user} />}
       {/* Right under the name, before anything else can be done (PRODUCT.md, forgot password). */}
       {user.mustChangePassword && <PasswordForm temporary onChanged={() => setPasswordReplaced(true)} />}
       {passwordReplaced && !user.mustChangePassword && (
@@ -36,6 +39,7 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
           <div className="account-settings__grid">
             <BioForm user={user} />
             <PictureForm user={user} />
+            <EmailForm user={user} />
             <PasswordForm />
             {settings}
             <section className="card account-section" aria-labelledby="export-title">

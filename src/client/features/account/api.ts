@@ -1,4 +1,11 @@
-import type { ChangePasswordPayload, DeleteAccountPayload, UpdateProfilePayload } from '../../../shared/accounts';
+import type {
+  ChangeEmailPayload,
+  ChangePasswordPayload,
+  DeleteAccountPayload,
+  EmailChangeStatus,
+  UpdateProfilePayload,
+  VerifyEmailResponse,
+} from '../../../shared/accounts';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/user';
@@ -13,6 +20,25 @@ export function updateProfile(payload: UpdateProfilePayload): Promise<CurrentUse
 
 export function changePassword(payload: ChangePasswordPayload): Promise<void> {
   return api<void>('/api/account/password', { method: 'PUT', body: payload });
+}
+
+/** 'Renvoyer le mail': a new verification link to the account's address. */
+export function resendVerificationMail(): Promise<void> {
+  return api<void>('/api/account/verification-mail', { method: 'POST', body: {} });
+}
+
+/** The e-mail change waiting for its link, if any. */
+export function fetchEmailChange(): Promise<EmailChangeStatus> {
+  return api<EmailChangeStatus>('/api/account/email');
+}
+
+export function changeEmail(payload: ChangeEmailPayload): Promise<EmailChangeStatus> {
+  return api<EmailChangeStatus>('/api/account/email', { method: 'POST', body: payload });
+}
+
+/** What the verification page does with the link's token; it opens no session. */
+export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+  return api<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
 }
 
 export function deleteAccount(payload: DeleteAccountPayload): Promise<void> {

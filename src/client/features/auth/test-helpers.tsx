@@ -63,6 +63,8 @@ export const LEA: CurrentUser = {
   pastTrips: [],
   mustChangePassword: false,
   newsletter: true,
+  emailVerified: true,
+  emailUndeliverable: false,
 };
 
 function ShowPath() {

@@ -137,6 +137,8 @@ describe('the newsletter editor', () => {
     fireEvent.click(screen.getByLabelText('Utilisateurs'));
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer à tous' }));
     const confirmation = await screen.findByRole('group', { name: /Envoyer « Les nouvelles de mars » à 40 destinataires \(utilisateurs\) \?/ });
+    // The count is of subscribed members whose address is verified (decision 0018), and says so.
+    within(confirmation).getByText("Destinataires : les membres abonnés à la newsletter dont l'adresse mail est vérifiée.");
     expect(editor.calls.some((call) => call.path === '/api/fn/newsletter-send')).toBe(false);
 
     // A double click: the second lands while the first is queueing, and is ignored.

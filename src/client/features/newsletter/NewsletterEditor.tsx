@@ -40,7 +40,7 @@ export function NewsletterEditor() {
   const [testing, setTesting] = useState(false);
   const [counting, setCounting] = useState(false);
   // The key makes this confirmation queue one newsletter however often it reaches the server.
-  const [confirming, setConfirming] = useState<{ recipients: number; target: NewsletterTarget; idempotencyKey: string }>();
+  const [confirming, setConfirming] = useState<{ recipients: number; undeliverable: number; target: NewsletterTarget; idempotencyKey: string }>();
   const [sending, setSending] = useState(false);
   const [result, showResult] = useTransientMessage(NEWSLETTER_MESSAGE_MS);
   const [error, setError] = useState<string>();
@@ -73,8 +73,8 @@ export function NewsletterEditor() {
     startAction();
     setCounting(true);
     try {
-      const { count } = await countRecipients(filter);
-      setConfirming({ recipients: count, target, idempotencyKey: newIdempotencyKey() });
+      const { count, undeliverable } = await countRecipients(filter);
+      setConfirming({ recipients: count, undeliverable, target, idempotencyKey: newIdempotencyKey() });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -162,6 +162,7 @@ export function NewsletterEditor() {
             <SendConfirmation
               title={title}
               recipients={confirming.recipients}
+              undeliverable={confirming.undeliverable}
               audience={audienceOf(filterOf(confirming.target))}
               sending={sending}
               onConfirm={() => void confirmSend()}

@@ -42,6 +42,9 @@ export function NewsletterPreference() {
         <Checkbox label="Recevoir la newsletter" checked={checked} onChange={(next) => void change(next)} aria-busy={pending !== undefined} />
         {pending !== undefined && <Spinner label="Enregistrement…" />}
       </div>
+      {checked && !state.user.emailVerified && (
+        <p className="newsletter-preference__waiting">Tu la recevras dès que ton adresse mail sera vérifiée.</p>
+      )}
       {error && <ErrorBox message={error} />}
       <div role="status" className="newsletter-status">
         {saved && <p className="notice notice--success">{saved}</p>}

@@ -10,6 +10,8 @@ import * as accountHardening from './20261124100000_account_hardening';
 import * as newsletterConsent from './20261124110000_newsletter_consent';
 import * as newsletterIdempotencyKey from './20261124120000_newsletter_idempotency_key';
 import * as accountLastSeen from './20261124140000_account_last_seen';
+import * as emailVerification from './20261124150000_email_verification';
+import * as emailUndeliverable from './20261124160000_email_undeliverable';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '20261124110000_newsletter_consent': newsletterConsent,
   '20261124120000_newsletter_idempotency_key': newsletterIdempotencyKey,
   '20261124140000_account_last_seen': accountLastSeen,
+  '20261124150000_email_verification': emailVerification,
+  '20261124160000_email_undeliverable': emailUndeliverable,
 };

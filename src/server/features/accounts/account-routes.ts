@@ -15,6 +15,7 @@ import { requireMember } from '../../http/route-groups';
 import { requestLimit } from '../../http/request-limit';
 import { object, string } from '../../http/schema';
 import { announce } from '../live/announce';
+import { emailRoutes } from './email-routes';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
@@ -46,6 +47,8 @@ export function accountRoutes(app: FastifyInstance) {
         (row.spent_temporary_password_hash !== null && (await verifyPassword(row.spent_temporary_password_hash, password))),
     );
   }
+
+  emailRoutes(app, passwordMatches);
 
   app.put<{ Body: ChangePasswordPayload }>(
     '/api/account/password',

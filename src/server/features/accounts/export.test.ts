@@ -79,7 +79,11 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     // No secret: neither the password's hash nor a session's token hash.
     const secrets = await db.selectFrom('users').select('password_hash').where('id', '=', member.uuid).executeTakeFirstOrThrow();
     const sessionIds = await db.selectFrom('sessions').select('id').where('user_id', '=', member.uuid).execute();
-    for (const secret of [secrets.password_hash, ...sessionIds.map((session) => session.id)]) expect(response.body).not.toContain(secret);
+    const linkIds = await db.selectFrom('email_verifications').select('id').where('user_id', '=', member.uuid).execute();
+    expect(linkIds).toHaveLength(1);
+    for (const secret of [secrets.password_hash, ...sessionIds.map((session) => session.id), ...linkIds.map((link) => link.id)]) {
+      expect(response.body).not.toContain(secret);
+    }
     expect(response.body).not.toMatch(/hash|token/i);
   });
 
@@ -98,6 +102,11 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     });
     expect(data.account.newsletter).toBe(false);
     expect(data.account).not.toHaveProperty('organisationAllowedAt');
+    // Decision 0018: when the address was proven, the change waiting for its link, the links sent.
+    expect(data.account).toMatchObject({ emailVerified: true, emailVerifiedAt: expect.any(String), pendingEmailChange: null, emailUndeliverable: false, emailUndeliverableAt: null, emailUndeliverableReason: null });
+    expect(data.emailVerificationLinks).toEqual([
+      { email: member.email, createdAt: expect.any(String), expiresAt: expect.any(String), usedAt: null },
+    ]);
 
     const organisation = await registerOrganisation(test.app, test.database);
     const club = (await exportOf(organisation)).json();

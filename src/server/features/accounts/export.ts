@@ -10,7 +10,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 const NOTES = {
   secrets:
-    "Ton mot de passe et ceux qui sont temporaires ne sont gardés que sous une forme chiffrée irréversible, et tes sessions sous l'empreinte de leur jeton : ni les uns ni les autres ne sont joints.",
+    "Ton mot de passe et ceux qui sont temporaires ne sont gardés que sous une forme chiffrée irréversible, et tes sessions comme les liens de vérification de ton adresse mail sous l'empreinte de leur jeton : ni les uns ni les autres ne sont joints.",
   word: "Un mot refusé par l'équipe est supprimé : il ne reste que ton mot publié ou en attente de modération.",
   surveys:
     "Tes réponses aux questionnaires sont enregistrées sans lien avec ton compte : seule l'indication que tu as répondu l'est, la voici. Nous ne pouvons donc ni les retrouver ni te les joindre.",
@@ -40,6 +40,7 @@ async function collect(db: Kysely<Database>, userId: string) {
     secrets,
     picture,
     sessions,
+    verificationLinks,
     loginFailures,
     allowlisted,
     word,
@@ -50,9 +51,15 @@ async function collect(db: Kysely<Database>, userId: string) {
     newslettersWritten,
     eventReports,
   ] = await Promise.all([
-    db.selectFrom('users').select('temporary_password_expires_at').where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select(['temporary_password_expires_at', 'email_undeliverable_reason']).where('id', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('user_pictures').select(['content', 'content_type']).where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('email_verifications')
+      .select(['email', 'created_at', 'expires_at', 'used_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
     db.selectFrom('login_failures').select('failed_at').where('email', '=', user.email).orderBy('failed_at').execute(),
     db.selectFrom('organisation_allowlist').select('created_at').where('email', '=', user.email).executeTakeFirst(),
     db.selectFrom('words').select(['content', 'public', 'vip', 'created_at', 'published_at']).where('author_id', '=', userId).executeTakeFirst(),
@@ -97,17 +104,33 @@ async function collect(db: Kysely<Database>, userId: string) {
       .execute(),
   ]);
   const { mustChangePassword: _mustChange, ...account } = toCurrentUser(user);
+  const now = new Date();
+  const pendingChange = verificationLinks.findLast((link) => link.email !== user.email && !link.used_at && link.expires_at > now);
   return {
     exportedAt: new Date().toISOString(),
     notes: NOTES,
     account: {
       ...account,
       createdAt: user.created_at.toISOString(),
+      emailVerifiedAt: iso(user.email_verified_at),
+      // Decision 0019: when a server first refused the address for good, and its reply.
+      emailUndeliverableAt: iso(user.email_undeliverable_at),
+      emailUndeliverableReason: secrets.email_undeliverable_reason,
+      // Decision 0018: the new address waits for its link; the current one stays the account's.
+      pendingEmailChange: pendingChange
+        ? { email: pendingChange.email, requestedAt: iso(pendingChange.created_at), validUntil: iso(pendingChange.expires_at) }
+        : null,
       temporaryLoginValidUntil: iso(secrets.temporary_password_expires_at),
       ...(allowlisted && { organisationAllowedAt: allowlisted.created_at.toISOString() }),
     },
     picture: picture ? { contentType: picture.content_type, base64: Buffer.from(picture.content).toString('base64') } : null,
     sessions: sessions.map((session) => ({ createdAt: iso(session.created_at), expiresAt: iso(session.expires_at) })),
+    emailVerificationLinks: verificationLinks.map((link) => ({
+      email: link.email,
+      createdAt: iso(link.created_at),
+      expiresAt: iso(link.expires_at),
+      usedAt: iso(link.used_at),
+    })),
     loginFailures: loginFailures.map((failure) => ({ failedAt: iso(failure.failed_at) })),
     word: word
       ? {

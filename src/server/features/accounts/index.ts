@@ -3,6 +3,7 @@ import { accountRoutes } from './account-routes';
 import { adminOrganisationRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { directoryRoutes } from './directory-routes';
+import { emailVerificationRoutes } from './email-routes';
 import { purgeOldLoginFailures } from './login-throttle';
 import { createAuthRateLimit } from './rate-limits';
 import { registrationRoutes } from './registration-routes';
@@ -16,6 +17,7 @@ export const accountsFeature: FeatureRoutes = {
     registrationRoutes(app, authRateLimit);
     authRoutes(app, authRateLimit);
     directoryRoutes(app);
+    emailVerificationRoutes(app, authRateLimit);
     // Expired sessions and stale login failures are already ignored; this only deletes them.
     const timer = setInterval(() => {
       const { db } = app.database;

@@ -7,6 +7,7 @@ import { isValidPersonName, isValidUsername } from '../../../shared/validation/a
 import { AppError } from '../../http/errors';
 import { boolean, object, string } from '../../http/schema';
 import { announce } from '../live/announce';
+import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
 import { hashPassword } from './passwords';
 import { violatedConstraint } from './users';
@@ -59,12 +60,27 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
       });
       // This instance's counter at once: the notice would come after this answer.
       if (account.accountType === 'user') app.liveHub.invalidate('counter');
+      await mailFirstVerificationLink(id, account);
       return { data: { uuid: id } };
     } catch (error) {
       const constraint = violatedConstraint(error);
       if (constraint === 'users_email_key') throw new AppError(409, 'users/email-already-taken');
       if (constraint === 'users_username_key') throw new AppError(409, 'users/username-already-taken');
       throw error;
+    }
+  }
+
+  /**
+   * The account exists whatever happens to this mail: a failure is logged, not answered (the
+   * member would retry and be told the address is taken); 'Renvoyer le mail' on /account
+   * sends another link.
+   */
+  async function mailFirstVerificationLink(id: string, account: NewAccount) {
+    const name = greetingName({ account_type: account.accountType, firstname: account.firstname.trim(), username: account.username.trim() });
+    try {
+      await mailVerificationLink(app, { id, name }, normalizeEmail(account.email), false);
+    } catch (error) {
+      app.log.error({ err: error }, 'verification mail not sent');
     }
   }
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { hashSecretToken, newSecretToken } from './secret-token';
 import { userColumns, type UserRow } from './users';
 
 /**
@@ -36,8 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 function setCookies(reply: FastifyReply, token: string, expires: Date, secure: boolean) {
   reply.request.pendingSessionCookies = undefined;
   reply.setCookie(sessionCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
@@ -52,9 +50,9 @@ function clearCookies(reply: FastifyReply, secure: boolean) {
 }
 
 export async function startSession(db: Kysely<Database>, reply: FastifyReply, userId: string, secure: boolean) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insertInto('sessions').values({ id: hashToken(token), user_id: userId, expires_at: expires }).execute();
+  await db.insertInto('sessions').values({ id: hashSecretToken(token), user_id: userId, expires_at: expires }).execute();
   setCookies(reply, token, expires, secure);
 }
 
@@ -80,7 +78,7 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     if (request.cookies[SIGNED_IN_HINT_COOKIE]) request.pendingSessionCookies = 'clear';
     return;
   }
-  const id = hashToken(token);
+  const id = hashSecretToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -25,6 +25,21 @@ export interface UsersTable {
   created_at: Generated<Date>;
   /** When a session was last opened or renewed (a database trigger); decision 15. */
   last_seen_at: Generated<Date>;
+  /** When the member proved the address by opening a mailed link; null until then (decision 0018). */
+  email_verified_at: Date | null;
+  /** When a server first refused the address for good (a 5xx to RCPT TO), and its reply; decision 19. */
+  email_undeliverable_at: Date | null;
+  email_undeliverable_reason: string | null;
+}
+
+/** A mailed link that proves an address (decision 0018); the id is the sha256 of its token. */
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface UserPicturesTable {

@@ -20,6 +20,8 @@ export const userColumns = [
   'users.must_change_password',
   'users.picture_version',
   'users.created_at',
+  'users.email_verified_at',
+  'users.email_undeliverable_at',
 ] as const;
 
 export type UserRow = Pick<
@@ -38,6 +40,8 @@ export type UserRow = Pick<
   | 'must_change_password'
   | 'picture_version'
   | 'created_at'
+  | 'email_verified_at'
+  | 'email_undeliverable_at'
 >;
 
 /** Versioned URL, so the picture can be cached for a year and still change at once. */
@@ -60,6 +64,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     pastTrips: user.past_trips,
     mustChangePassword: user.must_change_password,
     newsletter: user.newsletter,
+    emailVerified: user.email_verified_at !== null,
+    emailUndeliverable: user.email_undeliverable_at !== null,
   };
 }
 

@@ -42,7 +42,8 @@ describe('the newsletter editor’s API', () => {
   }
 
   async function subscribedEmails(accountType?: 'user' | 'organisation'): Promise<string[]> {
-    let query = test.database.db.selectFrom('users').select('email').where('newsletter', '=', true);
+    // Subscribed and verified: an unverified address gets no newsletter (decision 0018).
+    let query = test.database.db.selectFrom('users').select('email').where('newsletter', '=', true).where('email_verified_at', 'is not', null);
     if (accountType) query = query.where('account_type', '=', accountType);
     return (await query.execute()).map((row) => row.email).sort();
   }
@@ -77,7 +78,7 @@ describe('the newsletter editor’s API', () => {
     expect(mail.parsed.text).toContain(`http://localhost:3000/newsletter-unsubscribe/${member.uuid}`);
     // A test is not a sending: nothing is recorded, nobody else gets it.
     expect(await history()).toEqual([]);
-    expect(test.mailbox.messages.some((entry) => entry.recipients.includes(member.email))).toBe(false);
+    expect(test.mailbox.messages.some((entry) => entry.recipients.includes(member.email) && entry.parsed.subject?.includes(LETTER.title))).toBe(false);
   });
 
   it('refuses a test without a valid address or an existing test account, and bad content', async () => {
@@ -123,6 +124,11 @@ describe('the newsletter editor’s API', () => {
   it('counts and sends to the chosen target: organisations, persons, or both', async () => {
     await insertAccounts(test.database.db, 2, { accountType: 'organisation' });
     await insertAccounts(test.database.db, 3);
+    // Subscribed, but their addresses were never proven: counted nowhere, sent nothing.
+    const unverified = [
+      ...(await insertAccounts(test.database.db, 1, { accountType: 'organisation', verified: false })),
+      ...(await insertAccounts(test.database.db, 2, { verified: false })),
+    ].map((account) => account.email);
     const counts = async (query: string) => (await get(`/api/admin/newsletter/recipients${query}`)).json().count;
     expect(await counts('?filter=organisations')).toBe((await subscribedEmails('organisation')).length);
     expect(await counts('?filter=users')).toBe((await subscribedEmails('user')).length);
@@ -144,6 +150,8 @@ describe('the newsletter editor’s API', () => {
       expect(summary).toMatchObject({ title, filter: filter ?? null, total: expected.length, sent: expected.length, failed: 0 });
       expect((await sentTo(title)).sort()).toEqual(expected);
     }
+    const received = test.mailbox.messages.filter((mail) => mail.parsed.subject?.startsWith('Pour ')).flatMap((mail) => mail.recipients);
+    expect(received.filter((email) => unverified.includes(email))).toEqual([]);
     expect((await history()).map((entry) => entry.title)).toEqual(['Pour tout le monde', 'Pour users', 'Pour organisations']);
   });
 

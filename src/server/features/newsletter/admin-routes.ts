@@ -128,7 +128,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { filter?: NewsletterFilter } }>(
     '/api/admin/newsletter/recipients',
     { schema: { querystring: object({ filter }, []) } },
-    async (request): Promise<RecipientCount> => ({ count: await countRecipients(db, request.query.filter) }),
+    async (request): Promise<RecipientCount> => countRecipients(db, request.query.filter),
   );
 
   app.get('/api/admin/newsletters', async (): Promise<NewsletterHistory> => ({ newsletters: await newsletterHistory(db) }));

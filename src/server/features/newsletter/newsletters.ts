@@ -7,17 +7,29 @@ import type { Recipient } from './mail';
 
 const ACCOUNT_TYPES = { users: 'user', organisations: 'organisation' } as const;
 
-/** PRODUCT.md: every account that has not unsubscribed, filtered by the target. */
-function recipientCondition(filter: NewsletterFilter | undefined) {
-  return filter ? sql`users.newsletter and users.account_type = ${ACCOUNT_TYPES[filter]}` : sql`users.newsletter`;
+/**
+ * PRODUCT.md: every account that has not unsubscribed, filtered by the target; and only once
+ * its address is proven (decision 0018), so a mistyped or borrowed address gets no newsletter.
+ */
+/** Subscribed and verified (decision 0018) accounts of the target, deliverable or not. */
+function audienceCondition(filter: NewsletterFilter | undefined) {
+  const subscribed = sql`users.newsletter and users.email_verified_at is not null`;
+  return filter ? sql`${subscribed} and users.account_type = ${ACCOUNT_TYPES[filter]}` : subscribed;
 }
+
+/** The audience less the addresses refused for good by their server (decision 0019). */
+const recipientCondition = (filter: NewsletterFilter | undefined) => sql`${audienceCondition(filter)} and users.email_undeliverable_at is null`;
 
 /** How a mail greets its recipient: a person by first name, an organisation by its name. */
 const recipientName = sql<string>`case when users.account_type = 'user' and users.firstname <> '' then users.firstname else users.username end`;
 
-export async function countRecipients(db: Kysely<Database>, filter: NewsletterFilter | undefined): Promise<number> {
-  const { rows } = await sql<{ count: string }>`select count(*) as count from users where ${recipientCondition(filter)}`.execute(db);
-  return Number(rows[0].count);
+/** Who a sending would reach now, and how many of the audience it leaves out as undeliverable. */
+export async function countRecipients(db: Kysely<Database>, filter: NewsletterFilter | undefined): Promise<{ count: number; undeliverable: number }> {
+  const { rows } = await sql<{ count: string; undeliverable: string }>`
+    select count(*) filter (where users.email_undeliverable_at is null) as count,
+           count(*) filter (where users.email_undeliverable_at is not null) as undeliverable
+    from users where ${audienceCondition(filter)}`.execute(db);
+  return { count: Number(rows[0].count), undeliverable: Number(rows[0].undeliverable) };
 }
 
 export interface NewNewsletter {

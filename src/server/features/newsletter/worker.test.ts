@@ -86,37 +86,40 @@ describe('the newsletter sending worker', () => {
     }
   }
 
-  it('retries a refused recipient a bounded number of times, with a growing delay, and records the failure', async () => {
+  it('retries a temporary refusal a bounded number of times, with a growing delay; a permanent one fails at once', async () => {
     const normal = await insertAccounts(database.db, 4);
     const refused = await insertAccounts(database.db, 2, { emails: ['refus-1@exemple.fr', 'refus-2@exemple.fr'] });
     const flaky = await insertAccounts(database.db, 1, { emails: ['instable@exemple.fr'] });
+    const busy = await insertAccounts(database.db, 1, { emails: ['occupe@exemple.fr'] });
     const server = await smtp({
-      refuse: (address, attempt) => (address.startsWith('refus') ? 550 : address.startsWith('instable') && attempt === 1 ? 451 : undefined),
+      refuse: (address, attempt) =>
+        address.startsWith('refus') ? 550 : address.startsWith('occupe') || (address.startsWith('instable') && attempt === 1) ? 451 : undefined,
     });
-    const newsletterId = await newsletterTo([...normal, ...refused, ...flaky]);
+    const newsletterId = await newsletterTo([...normal, ...refused, ...flaky, ...busy]);
     worker(database, server, { maxAttempts: 3 }).start();
 
     const counts = await waitUntilSettled(database.db, newsletterId);
-    expect(counts).toEqual({ pending: 0, sending: 0, sent: 5, failed: 2 });
+    expect(counts).toEqual({ pending: 0, sending: 0, sent: 5, failed: 3 });
     const copies = server.copies();
     for (const account of [...normal, ...flaky]) expect(copies.get(account.email)).toBe(1);
-    for (const account of refused) expect(copies.get(account.email)).toBeUndefined();
+    for (const account of [...refused, ...busy]) expect(copies.get(account.email)).toBeUndefined();
 
-    // Three attempts each, the second wait about twice the first (50 ms, then 100 ms).
-    for (const account of refused) {
-      const times = server.attempts.get(account.email)!;
-      expect(times).toHaveLength(3);
-      expect(times[1] - times[0]).toBeGreaterThanOrEqual(45);
-      expect(times[2] - times[1]).toBeGreaterThanOrEqual(95);
-    }
+    // 550 (no such user): asked once, never again.
+    for (const account of refused) expect(server.attempts.get(account.email)).toHaveLength(1);
+    // 451 (try later): three attempts, the second wait about twice the first (50 ms, then 100 ms).
+    const times = server.attempts.get('occupe@exemple.fr')!;
+    expect(times).toHaveLength(3);
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(45);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(95);
     const rows = await database.db
       .selectFrom('newsletter_deliveries')
       .select(['email', 'status', 'attempts', 'last_error', 'sent_at'])
       .where('newsletter_id', '=', newsletterId)
       .execute();
     const byEmail = new Map(rows.map((row) => [row.email, row]));
-    expect(byEmail.get('refus-1@exemple.fr')).toMatchObject({ status: 'failed', attempts: 3, sent_at: null });
+    expect(byEmail.get('refus-1@exemple.fr')).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
     expect(byEmail.get('refus-1@exemple.fr')!.last_error).toContain('550');
+    expect(byEmail.get('occupe@exemple.fr')).toMatchObject({ status: 'failed', attempts: 3, sent_at: null });
     expect(byEmail.get('instable@exemple.fr')).toMatchObject({ status: 'sent', attempts: 1 });
     expect(byEmail.get(normal[0].email)).toMatchObject({ status: 'sent', attempts: 0, last_error: null });
   });

@@ -10,6 +10,7 @@ import { announce } from '../live/announce';
 import { claimDeliveries, markFailed, releaseClaim, type ClaimedDelivery } from './deliveries';
 import { newsletterMail, prepareLetter, type PreparedLetter } from './mail';
 import { describeSendError, mayHaveBeenDelivered, SendTimeout } from './send-failure';
+import { isRecipientRefused } from '../../mail/undeliverable';
 import { SentRecorder } from './sent-recorder';
 import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 
@@ -255,10 +256,12 @@ export class NewsletterWorker {
         // Failures stay one statement each: they are rare, and each has its own error.
         const { maxAttempts, retryDelayMs } = this.settings;
         const uncertain = mayHaveBeenDelivered(error);
+        // Refused for good: another try would be refused too (the mailer marked the address).
+        const refused = isRecipientRefused(error);
         const reason = describeSendError(error);
         await markFailed(db, outcome, {
           error: uncertain ? `may have been delivered, not sent again: ${reason}` : reason,
-          retry: !uncertain,
+          retry: !uncertain && !refused,
           maxAttempts,
           retryDelayMs,
         });

@@ -134,6 +134,22 @@ describe('data retention (privacy policy §3, decision 15)', () => {
     expect(await database.db.selectFrom('login_failures').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual({ n: 1 });
   });
 
+  it('deletes e-mail verification links past their 48 hours, used or not, and keeps live ones (decision 0018)', async () => {
+    const { id } = await insertUser('verifieur');
+    const link = { user_id: id, email: 'verifieur@exemple.fr' };
+    await database.db
+      .insertInto('email_verifications')
+      .values([
+        { ...link, id: 'expire', created_at: ago(3), expires_at: ago(1) },
+        { ...link, id: 'servi-expire', created_at: ago(3), expires_at: ago(1), used_at: ago(2) },
+        { ...link, id: 'valide', expires_at: ago(-2) },
+      ])
+      .execute();
+
+    expect((await applyRetention(database.db)).expiredVerificationLinks).toBe(2);
+    expect(await database.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute()).toEqual([{ id: 'valide' }]);
+  });
+
   it('is safe to run from several instances at once: the second run finds nothing left', async () => {
     await insertUser('perdu', { last_seen_at: ago(6 * YEAR) });
     const runs = await Promise.all([applyRetention(database.db), applyRetention(database.db)]);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { purgeExpiredVerificationLinks } from '../accounts/email-verification';
 import { purgeOldLoginFailures } from '../accounts/login-throttle';
 import { purgeExpiredSessions } from '../accounts/sessions';
 import { announce } from '../live/announce';
@@ -31,6 +32,8 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   const counts: RetentionCounts = {};
   counts.expiredSessions = await purgeExpiredSessions(db);
   counts.oldLoginFailures = await purgeOldLoginFailures(db);
+  // E-mail verification links: 48 hours (decision 0018), used or not.
+  counts.expiredVerificationLinks = await purgeExpiredVerificationLinks(db);
 
   // As when the member deletes it (account-routes.ts): sessions, picture, reactions, pending
   // word and mails go with the row; a public word stays, shown as 'Inconnu'.

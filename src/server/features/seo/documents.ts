@@ -9,6 +9,7 @@ const PRIVATE_PREFIXES = [
   '/calshare/surveys/',
   '/calshare/download',
   '/newsletter-unsubscribe/',
+  '/verifier-adresse/',
 ];
 
 const escapeXml = (text: string) =>
