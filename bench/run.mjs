@@ -13,6 +13,7 @@ const BENCHMARKS = {
   live: () => import('./live.mjs'),
   newsletter: () => import('./newsletter.mjs'),
   'scale-out': () => import('./scale-out.mjs'),
+  scale: () => import('./scale.mjs'),
 };
 // Every benchmark is bounded on its own; this is the last resort if one hangs anyway.
 const RUN_LIMIT_MS = Number(process.env.BENCH_LIMIT_MINUTES ?? 30) * 60_000;
@@ -25,7 +26,10 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark: ${unknown.join(', ')}. Available: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);
 }
-const chosen = args.length > 0 ? args : Object.keys(BENCHMARKS);
+// `scale` seeds a million members and takes minutes more: asked for by name until the
+// product's fixes it calls for (issue 21) let it pass at every size.
+const ON_REQUEST = new Set(['scale']);
+const chosen = args.length > 0 ? args : Object.keys(BENCHMARKS).filter((name) => !ON_REQUEST.has(name));
 
 const watchdog = setTimeout(() => {
   console.error(`Benchmarks still running after ${RUN_LIMIT_MS / 60_000} minutes: stopping.`);
