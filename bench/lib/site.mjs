@@ -69,7 +69,7 @@ export async function startServer({ database, clientDir, smtpUrl, env = {}, insp
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // What `npm start` and deploy/unissons.service give Node (decision 17).
-  const nodeArgs = ['--max-old-space-size=384', ...(inspect ? ['--inspect=127.0.0.1:0'] : [])];
+  const nodeArgs = ['--max-old-space-size=1024', ...(inspect ? ['--inspect=127.0.0.1:0'] : [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(build, 'node/main.js')], {
     cwd: REPO,
     env: {

@@ -132,7 +132,7 @@ describe('production install', () => {
   async function startInstalled(dataDir: string) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--max-old-space-size=384', 'build/node/main.js'], {
+    const server = spawn(process.execPath, ['--max-old-space-size=1024', 'build/node/main.js'], {
       cwd: app,
       env: installedEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
       stdio: ['ignore', 'inherit', 'inherit'],
