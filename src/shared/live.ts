@@ -1,3 +1,5 @@
+import type { Permission } from './permissions';
+
 /**
  * Topics announced on GET /api/live. Each change notice names what changed so an open
  * page refetches only the lists it shows, and its stream carries only the topics it asks for.
@@ -5,6 +7,11 @@
 export const PUBLIC_LIVE_TOPICS = ['words', 'counter', 'sports'] as const;
 /** Only admin pages follow these: they tell of pending moderation and newsletter sendings. */
 export const ADMIN_LIVE_TOPICS = ['moderation', 'newsletter'] as const;
+/** The permission (shared/permissions.ts) a stream needs to follow each staff topic. */
+export const ADMIN_LIVE_TOPIC_PERMISSIONS: Readonly<Record<(typeof ADMIN_LIVE_TOPICS)[number], Permission>> = {
+  moderation: 'moderate',
+  newsletter: 'administer',
+};
 export const LIVE_TOPICS = [...PUBLIC_LIVE_TOPICS, ...ADMIN_LIVE_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
@@ -18,6 +25,6 @@ export function isLiveTopic(value: unknown): value is LiveTopic {
   return typeof value === 'string' && (LIVE_TOPICS as readonly string[]).includes(value);
 }
 
-export function isAdminLiveTopic(topic: LiveTopic): boolean {
+export function isAdminLiveTopic(topic: LiveTopic): topic is (typeof ADMIN_LIVE_TOPICS)[number] {
   return (ADMIN_LIVE_TOPICS as readonly string[]).includes(topic);
 }

@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
 import { AuthGate } from '../features/auth/AuthGate';
 
+/** Everything under /admin but its home and the moderation queue: admins only. */
 export default function AdminGate() {
   return (
-    <AuthGate role="admin">
+    <AuthGate permission="administer">
       <Outlet />
     </AuthGate>
   );

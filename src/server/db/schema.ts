@@ -13,6 +13,7 @@ import type { SurveyAnswersTable, SurveySubmissionsTable } from '../features/sur
 import type { WordsTable } from '../features/words/tables';
 import type { SportReactionsTable, SportsTable } from '../features/sports/tables';
 import type { NewsletterDeliveriesTable, NewslettersTable } from '../features/newsletter/tables';
+import type { JournalTable } from '../features/journal/tables';
 
 /**
  * The database as Kysely sees it. Each feature adds its tables here, next to the migration
@@ -35,6 +36,7 @@ export interface Database {
   sport_reactions: SportReactionsTable;
   newsletters: NewslettersTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  journal: JournalTable;
 }
 
 export interface SettingsTable {

@@ -1,20 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission, type Permission } from '../../shared/permissions';
 import { AppError } from './errors';
 
 type Register = (scope: FastifyInstance) => void | Promise<void>;
 
 /**
- * A feature's routes, grouped by who may call them. The member and admin groups are
- * registered behind a guard that runs before anything else of the route (even body
+ * A feature's routes, grouped by who may call them. The member, moderation and admin groups
+ * are registered behind a guard that runs before anything else of the route (even body
  * validation), so no endpoint can be left open by forgetting a check in its handler.
  */
 export interface FeatureRoutes {
   public?: Register;
   member?: Register;
+  /** Needs the `moderate` permission (admins and moderators; shared/permissions.ts). */
+  moderation?: Register;
+  /** Needs the `administer` permission (admins). */
   admin?: Register;
 }
 
-export type RouteGroup = 'public' | 'member' | 'admin';
+export type RouteGroup = 'public' | 'member' | 'moderation' | 'admin';
+
+/** The permission each guarded staff group asks for: the one place the server decides. */
+export const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'admin', Permission>> = {
+  moderation: 'moderate',
+  admin: 'administer',
+};
 
 /** Every feature route with its group: the authorisation test suite is generated from it. */
 export interface RouteEntry {
@@ -42,7 +52,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, features: Feat
     });
   await group('public');
   await group('member', requireMember);
-  await group('admin', (request) => requireRole(request, 'admin'));
+  await group('moderation', (request) => requirePermission(request, GROUP_PERMISSIONS.moderation));
+  await group('admin', (request) => requirePermission(request, GROUP_PERMISSIONS.admin));
 }
 
 export function requireMember(request: FastifyRequest) {
@@ -50,8 +61,8 @@ export function requireMember(request: FastifyRequest) {
   return request.user;
 }
 
-export function requireRole(request: FastifyRequest, role: string) {
+export function requirePermission(request: FastifyRequest, permission: Permission) {
   const user = requireMember(request);
-  if (!user.roles.includes(role)) throw new AppError(403, 'http/forbidden');
+  if (!hasPermission(user.roles, permission)) throw new AppError(403, 'http/forbidden');
   return user;
 }

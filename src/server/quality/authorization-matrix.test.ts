@@ -1,18 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
 import { setUpTestApp } from '../testing/test-app';
-import { registerAdmin, registerMember, registerOrganisation } from '../testing/members';
+import { registerAdmin, registerMember, registerModerator, registerOrganisation } from '../testing/members';
 import type { RouteEntry } from '../http/route-groups';
 import { isWrite, sampleUrl } from './route-samples';
 
-type Role = 'anonymous' | 'member' | 'organisation' | 'admin';
-const ROLES: Role[] = ['anonymous', 'member', 'organisation', 'admin'];
+type Role = 'anonymous' | 'member' | 'organisation' | 'moderator' | 'admin';
+const ROLES: Role[] = ['anonymous', 'member', 'organisation', 'moderator', 'admin'];
 
 /** What each role must get from each group, before any handler logic runs. */
 function expected(route: RouteEntry, role: Role): 'allowed' | 401 | 403 {
   if (route.group === 'public' || role === 'admin') return 'allowed';
   if (role === 'anonymous') return 401;
-  return route.group === 'member' ? 'allowed' : 403;
+  if (route.group === 'member') return 'allowed';
+  if (route.group === 'moderation') return role === 'moderator' ? 'allowed' : 403;
+  return 403;
 }
 
 // Ending the caller's session would sign the role out for the rest of the matrix.
@@ -23,12 +25,13 @@ describe('authorisation matrix, generated from the route table', () => {
   const cookies: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    const [member, organisation, admin] = await Promise.all([
+    const [member, organisation, moderator, admin] = await Promise.all([
       registerMember(test.app),
       registerOrganisation(test.app, test.database),
+      registerModerator(test.app, test.database),
       registerAdmin(test.app, test.database),
     ]);
-    Object.assign(cookies, { member: member.cookie, organisation: organisation.cookie, admin: admin.cookie });
+    Object.assign(cookies, { member: member.cookie, organisation: organisation.cookie, moderator: moderator.cookie, admin: admin.cookie });
   });
 
   it('covers every feature route, each in exactly one group', () => {
@@ -37,6 +40,22 @@ describe('authorisation matrix, generated from the route table', () => {
     const keys = routes.map((route) => `${route.method} ${route.url}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const route of routes) expect(route.url.startsWith('/api/') || route.url.startsWith('/calshare/') || route.url.startsWith('/sitemap') || route.url.startsWith('/robots')).toBe(true);
+  });
+
+  it('gives moderators the moderation queue and its actions, and nothing else of the staff routes', () => {
+    const groupOf = (key: string) => test.app.routeTable.find((route) => `${route.method} ${route.url}` === key)?.group;
+    for (const key of ['GET /api/admin/moderation', 'GET /api/admin/summary', 'POST /api/admin/words/:id/approve', 'POST /api/admin/words/:id/refuse', 'POST /api/admin/words/:id/vip', 'POST /api/admin/sports/:id/approve', 'POST /api/admin/sports/:id/refuse']) {
+      expect(groupOf(key), key).toBe('moderation');
+    }
+    for (const key of ['GET /api/admin/settings', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters']) {
+      expect(groupOf(key), key).toBe('admin');
+    }
+  });
+
+  it('keeps the newsletter stream from moderators and the moderation stream from members', async () => {
+    const live = (topics: string, role: Role) => test.app.inject({ method: 'GET', url: `/api/live?topics=${topics}`, headers: { cookie: cookies[role]! } });
+    expect((await live('words,newsletter', 'moderator')).statusCode).toBe(403);
+    expect((await live('moderation', 'member')).statusCode).toBe(403);
   });
 
   it('answers each route as each role’s rights say, always with the error shape, never a 5xx', async () => {

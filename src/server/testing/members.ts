@@ -66,6 +66,13 @@ export async function registerAdmin(app: FastifyInstance, database: DatabaseHand
   return admin;
 }
 
+/** A member with the moderator role (shared/permissions.ts: the moderation queue only). */
+export async function registerModerator(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
+  const moderator = await registerMember(app);
+  await database.db.updateTable('users').set({ roles: ['moderator'] }).where('id', '=', moderator.uuid).execute();
+  return moderator;
+}
+
 /** An organisation account, its e-mail allowed first as the admin would, and verified. */
 export async function registerOrganisation(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
   const suffix = randomBytes(4).toString('hex');

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const ADMIN = { ...LEA, roles: ['admin'] };
-const ADMIN_PAGES = ['/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor'];
+const ADMIN_PAGES = ['/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor', '/admin/members', '/admin/journal'];
 
 describe('AdminHome', () => {
   it('links to every admin page with what waits for review', async () => {
@@ -37,6 +37,25 @@ describe('AdminHome', () => {
     expect(screen.queryByText(/en attente$/)).toBeNull();
   });
 
+  it('shows a moderator the moderation link alone, and no admin panel', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
+      'GET /api/admin/summary': { status: 200, body: { pendingWords: 2, pendingSports: 0, eventReports: 4 } },
+    });
+    renderPage(
+      <AdminHome>
+        <p>Panneau réservé aux admins</p>
+      </AdminHome>,
+      { path: '/admin' },
+    );
+    expect(await screen.findByText('2 éléments à modérer')).toBeTruthy();
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain('/admin/moderation');
+    for (const page of [...ADMIN_PAGES.slice(1), '/admin/members', '/admin/journal']) expect(hrefs).not.toContain(page);
+    expect(screen.queryByText('Panneau réservé aux admins')).toBeNull();
+    expect(screen.queryByText(/événements signalés/)).toBeNull();
+  });
+
   it('still shows the links when the counts cannot be loaded', async () => {
     const { calls } = stubApi({
       'GET /api/auth/me': { status: 200, body: ADMIN },
@@ -45,7 +64,7 @@ describe('AdminHome', () => {
     renderPage(<AdminHome />, { path: '/admin' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/summary')).toBe(true));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Administration');
-    expect(screen.getByRole('link', { name: 'Modération' }).getAttribute('href')).toBe('/admin/moderation');
+    expect((await screen.findByRole('link', { name: 'Modération' })).getAttribute('href')).toBe('/admin/moderation');
     expect(screen.queryByText(/en attente/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { hasPermission, type Permission } from '../../../shared/permissions';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from './auth-context';
 import { AuthSwitch } from './AuthSwitch';
@@ -7,9 +8,10 @@ import { AuthSwitch } from './AuthSwitch';
 /**
  * Wraps protected pages (spec §2 "Authentication gate"): a loading view while the auth
  * state is unknown, the login/register switch when signed out, a redirect to '/' when a
- * required role is missing. The server enforces the same rules on every endpoint.
+ * required role or permission (shared/permissions.ts) is missing. The server enforces the same
+ * rules on every endpoint.
  */
-export function AuthGate({ role, children }: { role?: string; children: ReactNode }) {
+export function AuthGate({ role, permission, children }: { role?: string; permission?: Permission; children: ReactNode }) {
   const { state } = useAuth();
   if (state.status === 'loading') {
     return (
@@ -20,5 +22,6 @@ export function AuthGate({ role, children }: { role?: string; children: ReactNod
   }
   if (state.status === 'signed-out') return <AuthSwitch />;
   if (role && !state.user.roles.includes(role)) return <Navigate to="/" replace />;
+  if (permission && !hasPermission(state.user.roles, permission)) return <Navigate to="/" replace />;
   return children;
 }

@@ -12,6 +12,7 @@ import * as newsletterIdempotencyKey from './20261124120000_newsletter_idempoten
 import * as accountLastSeen from './20261124140000_account_last_seen';
 import * as emailVerification from './20261124150000_email_verification';
 import * as emailUndeliverable from './20261124160000_email_undeliverable';
+import * as journal from './20261125200000_journal';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261124140000_account_last_seen': accountLastSeen,
   '20261124150000_email_verification': emailVerification,
   '20261124160000_email_undeliverable': emailUndeliverable,
+  '20261125200000_journal': journal,
 };

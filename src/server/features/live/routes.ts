@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
+import { ADMIN_LIVE_TOPIC_PERMISSIONS, isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
 import { clientKey } from '../../http/client-key';
 import { AppError } from '../../http/errors';
-import { requireRole } from '../../http/route-groups';
+import { requirePermission } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
 import type { LiveHub } from './live-hub';
 
@@ -11,7 +11,7 @@ const topicName = `(?:${LIVE_TOPICS.join('|')})`;
 const query = object({ topics: { ...string({ maxLength: 200 }), pattern: `^${topicName}(?:,${topicName})*$` } }, []);
 
 /**
- * Outside the route groups: one stream may mix public and admin topics, so the role is
+ * Outside the route groups: one stream may mix public and staff topics, so the permission is
  * checked here, from the topics asked for. Without `topics` (pages from before the
  * parameter existed), a stream follows every public topic.
  */
@@ -25,7 +25,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
 
   app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, (request, reply) => {
     const topics = request.query.topics?.split(',').filter(isLiveTopic) ?? PUBLIC_LIVE_TOPICS;
-    if (topics.some(isAdminLiveTopic)) requireRole(request, 'admin');
+    for (const topic of topics) if (isAdminLiveTopic(topic)) requirePermission(request, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]);
     const client = clientKey(request);
     const open = streamsOf.get(client) ?? 0;
     // A refused page retries later by itself (useLive), and meanwhile works without live updates.

@@ -1,4 +1,5 @@
 import type { FeatureRoutes } from '../../http/route-groups';
 import { moderationRoutes } from './routes';
 
-export const moderationFeature: FeatureRoutes = { admin: moderationRoutes };
+// Admins and moderators (the `moderate` permission, shared/permissions.ts).
+export const moderationFeature: FeatureRoutes = { moderation: moderationRoutes };

@@ -4,5 +4,6 @@ import { adminSportRoutes, memberSportRoutes, publicSportRoutes } from './routes
 export const sportsFeature: FeatureRoutes = {
   public: publicSportRoutes,
   member: memberSportRoutes,
-  admin: adminSportRoutes,
+  // Approve, refuse: for admins and moderators.
+  moderation: adminSportRoutes,
 };

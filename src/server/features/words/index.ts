@@ -4,5 +4,6 @@ import { adminWordRoutes, memberWordRoutes, publicWordRoutes } from './routes';
 export const wordsFeature: FeatureRoutes = {
   public: publicWordRoutes,
   member: memberWordRoutes,
-  admin: adminWordRoutes,
+  // Approve, refuse, VIP: for admins and moderators.
+  moderation: adminWordRoutes,
 };

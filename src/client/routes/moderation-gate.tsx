@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { AuthGate } from '../features/auth/AuthGate';
+
+/** /admin and /admin/moderation: admins and moderators (the `moderate` permission). */
+export default function ModerationGate() {
+  return (
+    <AuthGate permission="moderate">
+      <Outlet />
+    </AuthGate>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The audit journal (issue 20): every admin and moderator action, written in the same
+ * transaction as the action (server/features/journal/record.ts), read on /admin/journal.
+ */
+export const JOURNAL_KINDS = [
+  'moderation/approve',
+  'moderation/refuse',
+  'moderation/vip',
+  'moderation/withdraw',
+  'allowlist/add',
+  'allowlist/remove',
+  'roles/grant',
+  'roles/revoke',
+  'member/suspend',
+  'member/reinstate',
+  'member/delete',
+  'settings/update',
+  'past-trips/add',
+  'past-trips/remove',
+  'newsletter/test',
+  'newsletter/send',
+] as const;
+
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+export const isJournalKind = (value: string): value is JournalKind => (JOURNAL_KINDS as readonly string[]).includes(value);
+
+/** What /admin/journal shows for each kind. */
+export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
+  'moderation/approve': 'Approbation',
+  'moderation/refuse': 'Refus',
+  'moderation/vip': 'Mise en avant (VIP)',
+  'moderation/withdraw': 'Retrait',
+  'allowlist/add': 'Organisation autorisée',
+  'allowlist/remove': 'Organisation retirée',
+  'roles/grant': 'Rôle donné',
+  'roles/revoke': 'Rôle retiré',
+  'member/suspend': 'Compte suspendu',
+  'member/reinstate': 'Compte rétabli',
+  'member/delete': 'Compte supprimé',
+  'settings/update': 'Réglages modifiés',
+  'past-trips/add': 'Trajet ajouté',
+  'past-trips/remove': 'Trajet retiré',
+  'newsletter/test': 'Newsletter : mail de test',
+  'newsletter/send': 'Newsletter envoyée',
+};
+
+/** Journal rows come this many at a time, newest first. */
+export const JOURNAL_PAGE_SIZE = 50;
+
+/** The journal keeps 12 months, as the privacy policy says of logs ("Journaux techniques : 12 mois"). */
+export const JOURNAL_RETENTION_MONTHS = 12;
+
+export interface JournalEntry {
+  id: string;
+  at: string;
+  actorId: string | null;
+  /** The actor's username when the action was taken (kept if the account goes). */
+  actor: string;
+  kind: JournalKind;
+  targetType: string | null;
+  targetId: string | null;
+  summary: string;
+  details: Record<string, unknown>;
+}
+
+/** GET /api/admin/journal?actor=&kind=&before= : `next` is the cursor of the following page. */
+export interface JournalPage {
+  entries: JournalEntry[];
+  next: string | null;
+}
+
+/** GET /api/admin/journal/actors: whoever appears in the journal, for the filter. */
+export interface JournalActors {
+  actors: { id: string; name: string }[];
+}
