@@ -64,6 +64,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'sports/invalid-name': "Ce nom de sport n'est pas valide 🙁",
   'sports/invalid-emoji': "Ce champ n'accepte que des emoji (3 au plus) 🙁",
   'sports/too-many-pending': "Tu as déjà 10 suggestions en attente : attends que l'équipe les valide avant d'en proposer d'autres 🙁",
+  'moderation/already-done': "Quelqu'un d'autre vient de s'en occuper : ce n'est plus à faire. La liste est mise à jour 🙂",
   'surveys/unauthorized': fieldMessages.surveyNeedsLogin,
   'surveys/missing-fields': fieldMessages.surveyMissingAnswers,
   'surveys/already-answered': fieldMessages.surveyAlreadyAnswered,

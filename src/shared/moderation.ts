@@ -50,3 +50,29 @@ export interface AdminSummary {
   /** Events reported on /go_with_calshare. */
   eventReports: number;
 }
+
+/** A bulk action takes at most this many words and as many sports; the page sends more in turns. */
+export const MODERATION_BULK_MAX = 500;
+
+export type BulkModerationAction = 'approve' | 'refuse';
+
+/** POST /api/admin/moderation/bulk: the selected pending items, approved or refused together. */
+export interface BulkModerationPayload {
+  action: BulkModerationAction;
+  words: string[];
+  sports: string[];
+}
+
+/**
+ * What a bulk action did: `done` items changed by this request, `alreadyDone` no longer
+ * pending when it ran (another moderator was faster).
+ */
+export interface BulkModerationResult {
+  done: number;
+  alreadyDone: number;
+}
+
+/** GET and PUT /api/admin/moderation/digest: the daily digest mail, for the account page. */
+export interface ModerationDigestPreference {
+  subscribed: boolean;
+}

@@ -30,6 +30,9 @@ export interface UsersTable {
   /** When a server first refused the address for good (a 5xx to RCPT TO), and its reply; decision 19. */
   email_undeliverable_at: Date | null;
   email_undeliverable_reason: string | null;
+  /** Moderators and admins: whether the daily digest of the moderation queue is wanted, and when the last went (decision 0021). */
+  moderation_digest: Generated<boolean>;
+  moderation_digest_sent_at: Date | null;
 }
 
 /** A mailed link that proves an address (decision 0018); the id is the sha256 of its token. */

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../../shared/api-error';
+import { errorCatalogue } from '../../../shared/messages';
 import { setUpTestApp } from '../../testing/test-app';
-import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
+import { pendingSportsQueries, pendingWordsQueries, publishedWordsQuery } from './pending';
 
 const test = setUpTestApp();
 let admin: TestMember;
+let moderator: TestMember;
 beforeAll(async () => {
-  admin = await registerAdmin(test.app, test.database);
+  [admin, moderator] = await Promise.all([registerAdmin(test.app, test.database), registerModerator(test.app, test.database)]);
 });
 
 const get = (url: string, cookie = admin.cookie) => test.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -110,4 +113,192 @@ describe('a long queue', () => {
       expect(isApiErrorBody(response.json())).toBe(true);
     },
   );
+});
+
+describe('moderators at the same time', () => {
+  const post = (url: string, cookie: string, payload: object = {}) => test.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+  /** `count` pending words by as many new members, oldest first. */
+  async function pendingWords(count: number): Promise<string[]> {
+    const rows = await test.database.db
+      .insertInto('words')
+      .values(Array.from({ length: count }, (_, i) => ({ content: `Mot concurrent ${randomUUID()} ${i}`, author_id: null })))
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  const journalOf = (targetId: string) =>
+    test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_type', 'summary', 'details']).where('target_id', '=', targetId).execute();
+
+  const pendingTotal = async () => (await get('/api/admin/moderation', moderator.cookie)).json().pendingWords.total as number;
+
+  it('approves a word once when two moderators click together: the other is told, in French, that it is done', async () => {
+    for (const action of ['approve', 'refuse'] as const) {
+      const [id] = await pendingWords(1);
+      const before = await pendingTotal();
+      const answers = await Promise.all([admin, moderator].map((who) => post(`/api/admin/words/${id}/${action}`, who.cookie)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect(refused.json()).toEqual({ error: { code: 'moderation/already-done', message: errorCatalogue['moderation/already-done'] } });
+      expect(await pendingTotal()).toBe(before - 1);
+      // One journal row, by whoever succeeded.
+      const rows = await journalOf(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ kind: `moderation/${action}`, target_type: 'word', summary: expect.stringMatching(/^Mot concurrent/) });
+      const winner = answers[0].statusCode === 204 ? admin : moderator;
+      expect(rows[0].actor_id).toBe(winner.uuid);
+    }
+  });
+
+  it('tells the later of an approval and a refusal of the same sport that it is done', async () => {
+    await test.database.db.insertInto('sports').values({ id: 'biathlon', name: 'Biathlon', duplicate_key: 'biathlon', emoji: '🎿', submitted_by: null }).execute();
+    const answers = await Promise.all([post('/api/admin/sports/biathlon/approve', admin.cookie), post('/api/admin/sports/biathlon/refuse', moderator.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+    expect(await journalOf('biathlon')).toEqual([expect.objectContaining({ target_type: 'sport', summary: '🎿 Biathlon' })]);
+    expect(await get('/api/admin/summary')).toMatchObject({ statusCode: 200 });
+  });
+
+  it('approves a selection in bulk, counting what another moderator did first, each item journaled once', async () => {
+    const ids = await pendingWords(30);
+    await test.database.db.insertInto('sports').values([
+      { id: 'padel', name: 'Padel', duplicate_key: 'padel', emoji: '🎾', submitted_by: null },
+      { id: 'escrime', name: 'Escrime', duplicate_key: 'escrime', emoji: '🤺', submitted_by: null },
+    ]).execute();
+    const before = await pendingTotal();
+    // Two overlapping selections sent together, in opposite orders (row locks in id order: no deadlock).
+    const first = ids.slice(0, 20);
+    const second = ids.slice(10).reverse();
+    const [a, b] = await Promise.all([
+      post('/api/admin/moderation/bulk', admin.cookie, { action: 'approve', words: first, sports: ['padel'] }),
+      post('/api/admin/moderation/bulk', moderator.cookie, { action: 'approve', words: second, sports: ['padel', 'escrime'] }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const [ra, rb] = [a.json(), b.json()];
+    // 30 words and 2 sports in all, each done by exactly one of the two.
+    expect(ra.done + rb.done).toBe(32);
+    expect(ra.done + ra.alreadyDone).toBe(21);
+    expect(rb.done + rb.alreadyDone).toBe(22);
+    expect(ra.alreadyDone + rb.alreadyDone).toBe(11);
+    expect(await pendingTotal()).toBe(before - 30);
+    const journal = await test.database.db
+      .selectFrom('journal')
+      .select(['target_id', 'actor_id', 'details'])
+      .where('target_id', 'in', [...ids, 'padel', 'escrime'])
+      .execute();
+    expect(journal.map((row) => row.target_id).sort()).toEqual([...ids, 'padel', 'escrime'].sort());
+    expect(journal.filter((row) => row.actor_id === admin.uuid)).toHaveLength(ra.done);
+    expect(journal[0].details).toEqual({ bulk: true });
+    const published = await test.database.db.selectFrom('words').select('id').where('id', 'in', ids).where('public', '=', true).execute();
+    expect(published).toHaveLength(30);
+
+    // Done again: nothing left to do, nothing journaled.
+    const again = await post('/api/admin/moderation/bulk', moderator.cookie, { action: 'approve', words: first, sports: [] });
+    expect(again.json()).toEqual({ done: 0, alreadyDone: 20 });
+  });
+
+  it('refuses a selection in bulk while a moderator refuses one of it, and deletes them', async () => {
+    const ids = await pendingWords(5);
+    const [bulk, single] = await Promise.all([
+      post('/api/admin/moderation/bulk', admin.cookie, { action: 'refuse', words: ids, sports: [] }),
+      post(`/api/admin/words/${ids[2]}/refuse`, moderator.cookie),
+    ]);
+    if (single.statusCode === 204) expect(bulk.json()).toEqual({ done: 4, alreadyDone: 1 });
+    else expect([single.statusCode, bulk.json()]).toEqual([409, { done: 5, alreadyDone: 0 }]);
+    expect(await test.database.db.selectFrom('words').select('id').where('id', 'in', ids).execute()).toEqual([]);
+    const kinds = await test.database.db.selectFrom('journal').select('kind').where('target_id', 'in', ids).execute();
+    expect(kinds).toHaveLength(5);
+    expect(new Set(kinds.map((row) => row.kind))).toEqual(new Set(['moderation/refuse']));
+  });
+
+  it('refuses a bulk payload that is not a selection', async () => {
+    for (const payload of [
+      { action: 'publish', words: [], sports: [] },
+      { action: 'approve', words: ['pas-un-uuid'], sports: [] },
+      { action: 'approve', words: Array.from({ length: 501 }, () => randomUUID()), sports: [] },
+      { action: 'approve', words: [] },
+    ]) {
+      const response = await post('/api/admin/moderation/bulk', admin.cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(isApiErrorBody(response.json())).toBe(true);
+    }
+    const member = await registerMember(test.app);
+    expect((await post('/api/admin/moderation/bulk', member.cookie, { action: 'approve', words: [], sports: [] })).statusCode).toBe(403);
+  });
+
+  it('withdraws a published word and sets its VIP highlight once, journaled; a second try is told it is done', async () => {
+    const [id] = await pendingWords(1);
+    expect((await post(`/api/admin/words/${id}/withdraw`, admin.cookie)).statusCode).toBe(409);
+    expect((await post(`/api/admin/words/${id}/approve`, admin.cookie)).statusCode).toBe(204);
+    expect((await post(`/api/admin/words/${id}/vip`, moderator.cookie, { vip: true })).statusCode).toBe(204);
+    expect((await post(`/api/admin/words/${id}/vip`, admin.cookie, { vip: true })).statusCode).toBe(409);
+    const withdrawals = await Promise.all([admin, moderator].map((who) => post(`/api/admin/words/${id}/withdraw`, who.cookie)));
+    expect(withdrawals.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+    expect((await journalOf(id)).map((row) => [row.kind, row.details])).toEqual([
+      ['moderation/approve', {}],
+      ['moderation/vip', { vip: true }],
+      ['moderation/withdraw', {}],
+    ]);
+  });
+
+  it('rolls the action back with its journal row: no approval without its trace', async () => {
+    const [id] = await pendingWords(1);
+    // The journal refuses this one row, as a full disk or a bug would: the approval must not stay.
+    await sql`alter table journal add constraint journal_refuses_test check (target_id is distinct from ${sql.lit(id)}) not valid`.execute(test.database.db);
+    try {
+      expect((await post(`/api/admin/words/${id}/approve`, admin.cookie)).statusCode).toBe(500);
+      expect((await post('/api/admin/moderation/bulk', admin.cookie, { action: 'refuse', words: [id], sports: [] })).statusCode).toBe(500);
+    } finally {
+      await sql`alter table journal drop constraint journal_refuses_test`.execute(test.database.db);
+    }
+    expect(await test.database.db.selectFrom('words').select('public').where('id', '=', id).executeTakeFirst()).toEqual({ public: false });
+    expect(await journalOf(id)).toEqual([]);
+  });
+});
+
+describe('the queue at scale', () => {
+  /** The plan PostgreSQL (or PGlite, the same planner) chooses for the query as the app sends it. */
+  async function plan(query: Compilable): Promise<string> {
+    const compiled = query.compile();
+    const result = await test.database.db.executeQuery(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
+    return JSON.stringify(result.rows);
+  }
+
+  beforeAll(async () => {
+    // 20,000 words of which 2,000 wait, 2,000 sports of which 200 wait: enough that a
+    // sequential scan and a sort would cost more than the index, as at 100,000.
+    await sql`
+      insert into words (content, public, published_at, created_at)
+      select 'Mot ' || i, i % 10 <> 0, case when i % 10 <> 0 then now() - i * interval '1 second' end, now() - i * interval '1 second'
+      from generate_series(1, 20000) as i`.execute(test.database.db);
+    await sql`
+      insert into sports (id, name, duplicate_key, public, created_at)
+      select 'plan ' || i, 'Plan ' || i, 'plan' || i, i % 10 <> 0, now() - i * interval '1 second'
+      from generate_series(1, 2000) as i`.execute(test.database.db);
+    await sql`analyze words`.execute(test.database.db);
+    await sql`analyze sports`.execute(test.database.db);
+  });
+
+  const from = { createdAt: '2026-11-24T13:00:00.000001Z', id: randomUUID() };
+
+  it.each([
+    ['the first page of words', () => pendingWordsQueries(test.database.db).rows, 'words_pending_queue'],
+    ['a later page of words', () => pendingWordsQueries(test.database.db, from).rows, 'words_pending_queue'],
+    ['the first page of sports', () => pendingSportsQueries(test.database.db).rows, 'sports_pending_queue'],
+    ['a later page of sports', () => pendingSportsQueries(test.database.db, { ...from, id: 'plan 12' }).rows, 'sports_pending_queue'],
+    ['the published words', () => publishedWordsQuery(test.database.db), 'words_published_newest'],
+  ])('reads %s in order from its index, without sorting', async (_name, query, index) => {
+    const chosen = await plan(query());
+    expect(chosen).toContain(`"Index Name":"${index}"`);
+    expect(chosen).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
+  });
+
+  it.each([
+    ['words', () => pendingWordsQueries(test.database.db).total, 'words_pending_queue'],
+    ['sports', () => pendingSportsQueries(test.database.db).total, 'sports_pending_queue'],
+  ])('counts the pending %s from the partial index, not the table', async (_name, query, index) => {
+    const chosen = await plan(query());
+    expect(chosen).toContain(`"Index Name":"${index}"`);
+    expect(chosen).not.toContain('"Node Type":"Seq Scan"');
+  });
 });

@@ -18,7 +18,7 @@ export function authorName(row: AuthorColumns): string {
  * Where a page ended: the last item's creation time, to the microsecond as stored (a
  * JavaScript Date would round it and skip or repeat items), and its id for equal times.
  */
-interface Position {
+export interface Position {
   createdAt: string;
   id: string;
 }
@@ -54,41 +54,53 @@ function toPage<Row extends { position: string; id: string }, Item>(rows: Row[],
   };
 }
 
-/** Pending words, oldest first (ties by id), from `after` on; the total counts them all. */
-export async function pendingWordsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingWord>> {
-  const from = after === undefined ? undefined : decode(after, (id) => UUID.test(id));
-  const [rows, count] = await Promise.all([
-    db
+/**
+ * The queries of a page of pending words, oldest first (ties by id), from `from` on, and of
+ * their total. Written `not public` (not `public = $1`) so the planner matches the partial
+ * index words_pending_queue whatever the plan; moderation.test.ts checks the plans.
+ */
+export function pendingWordsQueries(db: Kysely<Database>, from?: Position) {
+  return {
+    rows: db
       .selectFrom('words')
       .leftJoin('users', 'users.id', 'words.author_id')
       .select(['words.id', 'words.content', 'words.created_at', position('words.created_at'), ...authorColumns])
-      .where('words.public', '=', false)
+      .where(sql<boolean>`not words.public`)
       .$if(from !== undefined, (query) => query.where(sql<boolean>`(words.created_at, words.id) > (${from?.createdAt}::timestamptz, ${from?.id}::uuid)`))
       .orderBy('words.created_at')
       .orderBy('words.id')
-      .limit(MODERATION_PAGE_SIZE + 1)
-      .execute(),
-    db.selectFrom('words').select(sql<number>`count(*)::int`.as('total')).where('public', '=', false).executeTakeFirstOrThrow(),
-  ]);
-  return toPage(rows, count.total, (row) => ({ id: row.id, content: row.content, author: authorName(row), createdAt: row.created_at.toISOString() }));
+      .limit(MODERATION_PAGE_SIZE + 1),
+    total: db.selectFrom('words').select(sql<number>`count(*)::int`.as('total')).where(sql<boolean>`not public`),
+  };
 }
 
-/** Pending sport suggestions, oldest first (ties by id), from `after` on. */
-export async function pendingSportsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingSport>> {
-  const from = after === undefined ? undefined : decode(after, (id) => id !== '');
-  const [rows, count] = await Promise.all([
-    db
+/** The same for sport suggestions (sports_pending_queue). */
+export function pendingSportsQueries(db: Kysely<Database>, from?: Position) {
+  return {
+    rows: db
       .selectFrom('sports')
       .leftJoin('users', 'users.id', 'sports.submitted_by')
       .select(['sports.id', 'sports.name', 'sports.emoji', 'sports.created_at', position('sports.created_at'), ...authorColumns])
-      .where('sports.public', '=', false)
+      .where(sql<boolean>`not sports.public`)
       .$if(from !== undefined, (query) => query.where(sql<boolean>`(sports.created_at, sports.id) > (${from?.createdAt}::timestamptz, ${from?.id})`))
       .orderBy('sports.created_at')
       .orderBy('sports.id')
-      .limit(MODERATION_PAGE_SIZE + 1)
-      .execute(),
-    db.selectFrom('sports').select(sql<number>`count(*)::int`.as('total')).where('public', '=', false).executeTakeFirstOrThrow(),
-  ]);
+      .limit(MODERATION_PAGE_SIZE + 1),
+    total: db.selectFrom('sports').select(sql<number>`count(*)::int`.as('total')).where(sql<boolean>`not public`),
+  };
+}
+
+/** Pending words from `after` on; the total counts them all. */
+export async function pendingWordsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingWord>> {
+  const queries = pendingWordsQueries(db, after === undefined ? undefined : decode(after, (id) => UUID.test(id)));
+  const [rows, count] = await Promise.all([queries.rows.execute(), queries.total.executeTakeFirstOrThrow()]);
+  return toPage(rows, count.total, (row) => ({ id: row.id, content: row.content, author: authorName(row), createdAt: row.created_at.toISOString() }));
+}
+
+/** Pending sport suggestions from `after` on. */
+export async function pendingSportsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingSport>> {
+  const queries = pendingSportsQueries(db, after === undefined ? undefined : decode(after, (id) => id !== ''));
+  const [rows, count] = await Promise.all([queries.rows.execute(), queries.total.executeTakeFirstOrThrow()]);
   return toPage(rows, count.total, (row) => ({
     id: row.id,
     name: row.name,
@@ -96,4 +108,18 @@ export async function pendingSportsPage(db: Kysely<Database>, after?: string): P
     submittedBy: authorName(row),
     createdAt: row.created_at.toISOString(),
   }));
+}
+
+const PUBLISHED_SHOWN = 200;
+
+/** Published words, newest first, for the VIP toggle and 'Retirer' (words_published_newest). */
+export function publishedWordsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('words')
+    .leftJoin('users', 'users.id', 'words.author_id')
+    .select(['words.id', 'words.content', 'words.vip', 'words.published_at', ...authorColumns])
+    .where(sql<boolean>`words.public`)
+    .orderBy(sql`words.published_at desc nulls last`)
+    .orderBy('words.id', 'desc')
+    .limit(PUBLISHED_SHOWN);
 }

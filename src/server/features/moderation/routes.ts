@@ -2,27 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
 import { object, string } from '../../http/schema';
-import { authorColumns, authorName, pendingSportsPage, pendingWordsPage } from './pending';
-
-const PUBLISHED_SHOWN = 200;
+import { moderationActionRoutes } from './action-routes';
+import { authorName, pendingSportsPage, pendingWordsPage, publishedWordsQuery } from './pending';
 
 const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
 
-/** The admin's review queue: words and sport suggestions on one page, pending ones a page at a time. */
+/** The review queue: words and sport suggestions on one page, pending ones a page at a time, and what is done with them. */
 export function moderationRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  moderationActionRoutes(app);
 
   app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => {
     const [pendingWords, publishedWords, pendingSports] = await Promise.all([
       pendingWordsPage(db),
-      db
-        .selectFrom('words')
-        .leftJoin('users', 'users.id', 'words.author_id')
-        .select(['words.id', 'words.content', 'words.vip', 'words.published_at', ...authorColumns])
-        .where('words.public', '=', true)
-        .orderBy(sql`words.published_at desc nulls last`)
-        .limit(PUBLISHED_SHOWN)
-        .execute(),
+      publishedWordsQuery(db).execute(),
       pendingSportsPage(db),
     ]);
     return {

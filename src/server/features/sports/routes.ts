@@ -96,35 +96,3 @@ export function memberSportRoutes(app: FastifyInstance) {
     },
   );
 }
-
-/** Moderation of suggestions (PRODUCT.md /admin/moderation). */
-export function adminSportRoutes(app: FastifyInstance) {
-  const { db } = app.database;
-
-  app.post<{ Params: { id: string } }>('/api/admin/sports/:id/approve', { schema: { params: idParams } }, async (request, reply) => {
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('sports')
-        .set({ public: true, published_at: new Date() })
-        .where('id', '=', request.params.id)
-        .where('public', '=', false)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw new AppError(404, 'http/not-found');
-      await announce(trx, 'sports');
-      await announce(trx, 'moderation');
-    });
-    app.liveHub.invalidate('sports');
-    return reply.code(204).send();
-  });
-
-  app.post<{ Params: { id: string } }>('/api/admin/sports/:id/refuse', { schema: { params: idParams } }, async (request, reply) => {
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('sports').where('id', '=', request.params.id).returning('public').executeTakeFirst();
-      if (!deleted) throw new AppError(404, 'http/not-found');
-      if (deleted.public) await announce(trx, 'sports');
-      await announce(trx, 'moderation');
-    });
-    app.liveHub.invalidate('sports');
-    return reply.code(204).send();
-  });
-}

@@ -136,7 +136,7 @@ describe('supporters’ words', () => {
     const { id } = (await publish(member, 'Message à refuser')).json();
     expect((await moderate(id, 'refuse')).statusCode).toBe(204);
     expect((await publish(member, 'Un message plus sympa')).statusCode).toBe(201);
-    expect((await moderate(id, 'approve')).statusCode).toBe(404);
+    expect((await moderate(id, 'approve')).statusCode).toBe(409);
   });
 
   it('keeps a public word as Inconnu when its author deletes the account, and drops a pending one', async () => {
