@@ -1,34 +1,69 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ModerationQueue as Queue, PendingPage } from '../../../shared/moderation';
-import { errorMessage } from '../../api/http';
+import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue, type PendingPage } from '../../../shared/moderation';
+import { ApiError, errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useLive } from '../../hooks/useLive';
-import { approveSport, approveWord, fetchPendingSports, fetchPendingWords, fetchQueue, refuseSport, refuseWord, setWordVip } from './api';
+import {
+  approveSport,
+  approveWord,
+  fetchPendingSports,
+  fetchPendingWords,
+  fetchQueue,
+  moderateInBulk,
+  refuseSport,
+  refuseWord,
+  setWordVip,
+  withdrawWord,
+} from './api';
+import { BulkBar, items } from './BulkBar';
+import { useShortcuts } from './shortcuts';
+import { ShortcutList } from './ShortcutList';
 import './moderation.css';
 
+/** A pending item's key: 'word:<id>' or 'sport:<id>' (selection, focus, busy state). */
+type ItemKey = `${'word' | 'sport'}:${string}`;
+
+const ITEM_SELECTOR = '[data-moderation-item]';
+
 interface PendingItemProps {
+  itemKey: ItemKey;
   text: ReactNode;
+  /** The item's text alone, for its checkbox's accessible name. */
+  name: string;
   meta: string;
-  itemKey: string;
+  selected: boolean;
   /** The key of the action under way, if any. */
   busy: string | undefined;
+  onSelect(selected: boolean): void;
   onApprove(): void;
   onRefuse(): void;
 }
 
-/** A word or sport waiting for review, with 'Approuver' and 'Refuser'. */
-function PendingItem({ text, meta, itemKey, busy, onApprove, onRefuse }: PendingItemProps) {
+/** A word or sport waiting for review: its checkbox, 'Approuver' and 'Refuser'. */
+function PendingItem({ itemKey, text, name, meta, selected, busy, onSelect, onApprove, onRefuse }: PendingItemProps) {
   return (
-    <li className="card moderation-item">
+    <li className={selected ? 'card moderation-item moderation-item--selected' : 'card moderation-item'} data-moderation-item={itemKey} tabIndex={-1}>
+      <Checkbox
+        className="moderation-item__select"
+        label={
+          <>
+            Sélectionner<span className="visually-hidden"> « {name} »</span>
+          </>
+        }
+        checked={selected}
+        onChange={onSelect}
+        aria-keyshortcuts="X"
+      />
       {text}
       <p className="muted">{meta}</p>
       <div className="cluster">
-        <Button size="small" busy={busy === `approve-${itemKey}`} onClick={onApprove}>
+        <Button size="small" busy={busy === `approve-${itemKey}`} aria-keyshortcuts="A" onClick={onApprove}>
           Approuver
         </Button>
-        <Button size="small" variant="secondary" busy={busy === `refuse-${itemKey}`} onClick={onRefuse}>
+        <Button size="small" variant="secondary" busy={busy === `refuse-${itemKey}`} aria-keyshortcuts="R" onClick={onRefuse}>
           Refuser
         </Button>
       </div>
@@ -61,21 +96,46 @@ function MorePending({ page, busy, onMore }: { page: PendingPage<unknown>; busy:
   );
 }
 
+/** 'Sélectionner tous les mots affichés': checked when every shown item of the list is. */
+function SelectAll({ label, keys, selection, onChange }: { label: string; keys: ItemKey[]; selection: ReadonlySet<ItemKey>; onChange(keys: ItemKey[], selected: boolean): void }) {
+  if (keys.length === 0) return null;
+  const all = keys.every((key) => selection.has(key));
+  return <Checkbox className="moderation-select-all" label={label} checked={all} onChange={(checked) => onChange(keys, checked)} />;
+}
+
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
+/** What a bulk action did, in French: how many done, and how many someone else did first. */
+export function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: BulkModerationResult): string {
+  const verb = action === 'approve' ? 'approuvé' : 'refusé';
+  const doneText = `${items(done)} ${verb}${done > 1 ? 's' : ''}.`;
+  if (alreadyDone === 0) return doneText;
+  const others = alreadyDone > 1 ? `${alreadyDone} étaient déjà traités` : '1 était déjà traité';
+  return `${doneText} ${others} par quelqu'un d'autre.`;
+}
+
+const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.code === 'moderation/already-done';
+
 /**
  * PRODUCT.md /admin/moderation: pending words and sports, oldest first and 50 at a time, with
- * 'Approuver' and 'Refuser'; published words with the 'VIP' toggle. Refreshes live when
- * anything changes, keeping as many pages of each list as were shown.
+ * 'Approuver' and 'Refuser' each or on a selection, and keyboard shortcuts; published words
+ * with the 'VIP' toggle and 'Retirer'. Refreshes live when anything changes, keeping as many
+ * pages of each list as were shown. What another moderator did first is said, not an error.
  */
 export function ModerationQueue() {
   const [queue, setQueue] = useState<Queue>();
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
+  /** Good news or a neutral outcome ('déjà traité'), read out by screen readers. */
+  const [notice, setNotice] = useState<string>();
+  const [selection, setSelection] = useState<ReadonlySet<ItemKey>>(new Set());
+  const [confirming, setConfirming] = useState<BulkModerationAction>();
   const pages = useRef({ words: 1, sports: 1 });
   // Only the latest load may show its answer: an older one would bring back reviewed items.
   const latestLoad = useRef(0);
+  /** After an action by keyboard, the item that takes the focus once the list has reloaded. */
+  const focusAfterLoad = useRef<string | undefined>(undefined);
 
   const load = useCallback(async () => {
     const ticket = ++latestLoad.current;
@@ -85,13 +145,27 @@ export function ModerationQueue() {
         withMorePages(first.pendingWords, pages.current.words, fetchPendingWords),
         withMorePages(first.pendingSports, pages.current.sports, fetchPendingSports),
       ]);
-      if (ticket === latestLoad.current) setQueue({ ...first, pendingWords, pendingSports });
+      if (ticket !== latestLoad.current) return;
+      setQueue({ ...first, pendingWords, pendingSports });
+      // Items reviewed meanwhile (here or elsewhere) leave the selection with the list.
+      const present = new Set<string>([...pendingWords.items.map((word) => `word:${word.id}`), ...pendingSports.items.map((sport) => `sport:${sport.id}`)]);
+      setSelection((current) => (Array.from(current).every((key) => present.has(key)) ? current : new Set(Array.from(current).filter((key) => present.has(key)))));
     } catch (caught) {
       if (ticket === latestLoad.current) setError(errorMessage(caught));
     }
   }, []);
   useEffect(() => void load(), [load]);
   useLive('moderation', () => void load());
+
+  useEffect(() => {
+    const key = focusAfterLoad.current;
+    if (!key) return;
+    const item = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).find((element) => element.dataset.moderationItem === key);
+    if (item) {
+      focusAfterLoad.current = undefined;
+      item.focus();
+    }
+  }, [queue]);
 
   async function showMore(list: 'words' | 'sports') {
     setBusy(`more-${list}`);
@@ -103,64 +177,179 @@ export function ModerationQueue() {
   async function act(key: string, action: () => Promise<void>) {
     setBusy(key);
     setError(undefined);
+    setNotice(undefined);
     try {
       await action();
-      void load();
     } catch (caught) {
-      setError(errorMessage(caught));
+      if (isAlreadyDone(caught)) setNotice(errorMessage(caught));
+      else setError(errorMessage(caught));
     } finally {
       setBusy(undefined);
+      void load();
     }
   }
 
+  function select(keys: ItemKey[], selected: boolean) {
+    setSelection((current) => {
+      const next = new Set(current);
+      for (const key of keys) {
+        if (selected) next.add(key);
+        else next.delete(key);
+      }
+      return next;
+    });
+  }
+
+  async function runBulk() {
+    const action = confirming;
+    if (!action || busy) return;
+    const ids = (type: 'word' | 'sport') => Array.from(selection).filter((key) => key.startsWith(`${type}:`)).map((key) => key.slice(type.length + 1));
+    const [words, sports] = [ids('word'), ids('sport')];
+    setBusy('bulk');
+    setError(undefined);
+    setNotice(undefined);
+    const total: BulkModerationResult = { done: 0, alreadyDone: 0 };
+    try {
+      // The server takes MODERATION_BULK_MAX of each at a time; a longer selection goes in turns.
+      for (let from = 0; from < Math.max(words.length, sports.length); from += MODERATION_BULK_MAX) {
+        const result = await moderateInBulk({ action, words: words.slice(from, from + MODERATION_BULK_MAX), sports: sports.slice(from, from + MODERATION_BULK_MAX) });
+        total.done += result.done;
+        total.alreadyDone += result.alreadyDone;
+      }
+      setSelection(new Set());
+      setNotice(bulkResultMessage(action, total));
+    } catch (caught) {
+      setError(total.done + total.alreadyDone > 0 ? `${bulkResultMessage(action, total)} ${errorMessage(caught)}` : errorMessage(caught));
+    } finally {
+      setBusy(undefined);
+      setConfirming(undefined);
+      void load();
+    }
+  }
+
+  const pendingKeys = (): ItemKey[] =>
+    queue ? [...queue.pendingWords.items.map((word) => `word:${word.id}` as const), ...queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const)] : [];
+
+  function itemAction(key: ItemKey, action: 'approve' | 'refuse') {
+    const [type, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    if (type === 'word') return action === 'approve' ? approveWord(id) : refuseWord(id);
+    return action === 'approve' ? approveSport(id) : refuseSport(id);
+  }
+
+  useShortcuts((keys) => {
+    if (!queue || busy) return;
+    const elements = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
+    const current = (document.activeElement?.closest(ITEM_SELECTOR) ?? undefined) as HTMLElement | undefined;
+    const index = current ? elements.indexOf(current) : -1;
+    const key = current?.dataset.moderationItem as ItemKey | undefined;
+    switch (keys) {
+      case 'J':
+        elements[Math.min(index + 1, elements.length - 1)]?.focus();
+        return;
+      case 'K':
+        elements[Math.max(index - 1, 0)]?.focus();
+        return;
+      case 'X':
+        if (key) select([key], !selection.has(key));
+        return;
+      case 'A':
+      case 'R':
+        if (!key) return;
+        // The next item (or the previous, at the end) takes the focus once this one is gone.
+        focusAfterLoad.current = (elements[index + 1] ?? elements[index - 1])?.dataset.moderationItem;
+        void act(`${keys === 'A' ? 'approve' : 'refuse'}-${key}`, () => itemAction(key, keys === 'A' ? 'approve' : 'refuse'));
+        return;
+      case 'Shift+A':
+      case 'Shift+R':
+        if (selection.size > 0) setConfirming(keys === 'Shift+A' ? 'approve' : 'refuse');
+        return;
+    }
+  });
+
   if (!queue) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement de la file de modération…" />;
+
+  const wordKeys = queue.pendingWords.items.map((word) => `word:${word.id}` as const);
+  const sportKeys = queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const);
 
   return (
     <div className="stack stack--large">
+      <ShortcutList />
+      {pendingKeys().length > 0 && (
+        <BulkBar
+          selected={selection.size}
+          confirming={confirming}
+          busy={busy === 'bulk'}
+          onAsk={setConfirming}
+          onConfirm={() => void runBulk()}
+          onCancel={() => setConfirming(undefined)}
+          onClear={() => setSelection(new Set())}
+        />
+      )}
+      <div role="status" className="moderation-status">
+        {notice && <p className="notice notice--success">{notice}</p>}
+      </div>
       {error && <ErrorBox message={error} />}
       <section aria-labelledby="pending-words" className="stack">
-        <h2 id="pending-words">Mots de soutien en attente ({queue.pendingWords.total})</h2>
+        <div className="moderation-heading">
+          <h2 id="pending-words">Mots de soutien en attente ({queue.pendingWords.total})</h2>
+          <SelectAll label="Sélectionner tous les mots affichés" keys={wordKeys} selection={selection} onChange={select} />
+        </div>
         {queue.pendingWords.items.length === 0 ? (
           <p className="muted">Aucun mot en attente.</p>
         ) : (
           <ul className="moderation-list" role="list">
-            {queue.pendingWords.items.map((word) => (
-              <PendingItem
-                key={word.id}
-                text={<blockquote className="moderation-item__text">{word.content}</blockquote>}
-                meta={`${word.author} · ${formatDate(word.createdAt)}`}
-                busy={busy}
-                itemKey={word.id}
-                onApprove={() => act(`approve-${word.id}`, () => approveWord(word.id))}
-                onRefuse={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}
-              />
-            ))}
+            {queue.pendingWords.items.map((word) => {
+              const key = `word:${word.id}` as const;
+              return (
+                <PendingItem
+                  key={key}
+                  itemKey={key}
+                  text={<blockquote className="moderation-item__text">{word.content}</blockquote>}
+                  name={word.content}
+                  meta={`${word.author} · ${formatDate(word.createdAt)}`}
+                  selected={selection.has(key)}
+                  busy={busy}
+                  onSelect={(selected) => select([key], selected)}
+                  onApprove={() => act(`approve-${key}`, () => approveWord(word.id))}
+                  onRefuse={() => act(`refuse-${key}`, () => refuseWord(word.id))}
+                />
+              );
+            })}
           </ul>
         )}
         <MorePending page={queue.pendingWords} busy={busy === 'more-words'} onMore={() => void showMore('words')} />
       </section>
 
       <section aria-labelledby="pending-sports" className="stack">
-        <h2 id="pending-sports">Sports suggérés en attente ({queue.pendingSports.total})</h2>
+        <div className="moderation-heading">
+          <h2 id="pending-sports">Sports suggérés en attente ({queue.pendingSports.total})</h2>
+          <SelectAll label="Sélectionner tous les sports affichés" keys={sportKeys} selection={selection} onChange={select} />
+        </div>
         {queue.pendingSports.items.length === 0 ? (
           <p className="muted">Aucun sport en attente.</p>
         ) : (
           <ul className="moderation-list" role="list">
-            {queue.pendingSports.items.map((sport) => (
-              <PendingItem
-                key={sport.id}
-                text={
-                  <p className="moderation-item__text">
-                    <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
-                  </p>
-                }
-                meta={`${sport.submittedBy} · ${formatDate(sport.createdAt)}`}
-                busy={busy}
-                itemKey={sport.id}
-                onApprove={() => act(`approve-${sport.id}`, () => approveSport(sport.id))}
-                onRefuse={() => act(`refuse-${sport.id}`, () => refuseSport(sport.id))}
-              />
-            ))}
+            {queue.pendingSports.items.map((sport) => {
+              const key = `sport:${sport.id}` as const;
+              return (
+                <PendingItem
+                  key={key}
+                  itemKey={key}
+                  text={
+                    <p className="moderation-item__text">
+                      <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
+                    </p>
+                  }
+                  name={sport.name}
+                  meta={`${sport.submittedBy} · ${formatDate(sport.createdAt)}`}
+                  selected={selection.has(key)}
+                  busy={busy}
+                  onSelect={(selected) => select([key], selected)}
+                  onApprove={() => act(`approve-${key}`, () => approveSport(sport.id))}
+                  onRefuse={() => act(`refuse-${key}`, () => refuseSport(sport.id))}
+                />
+              );
+            })}
           </ul>
         )}
         <MorePending page={queue.pendingSports} busy={busy === 'more-sports'} onMore={() => void showMore('sports')} />
@@ -186,7 +375,7 @@ export function ModerationQueue() {
                   >
                     VIP
                   </button>
-                  <Button size="small" variant="ghost" busy={busy === `refuse-${word.id}`} onClick={() => act(`refuse-${word.id}`, () => refuseWord(word.id))}>
+                  <Button size="small" variant="ghost" busy={busy === `withdraw-${word.id}`} onClick={() => act(`withdraw-${word.id}`, () => withdrawWord(word.id))}>
                     Retirer
                   </Button>
                 </div>

@@ -1,4 +1,12 @@
-import type { ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
+import type {
+  BulkModerationPayload,
+  BulkModerationResult,
+  ModerationDigestPreference,
+  ModerationQueue,
+  PendingPage,
+  PendingSport,
+  PendingWord,
+} from '../../../shared/moderation';
 import { api } from '../../api/http';
 
 export const fetchQueue = () => api<ModerationQueue>('/api/admin/moderation');
@@ -7,6 +15,12 @@ export const fetchPendingSports = (after: string) => api<PendingPage<PendingSpor
 const post = (path: string, body: object = {}) => api<void>(path, { method: 'POST', body });
 export const approveWord = (id: string) => post(`/api/admin/words/${id}/approve`);
 export const refuseWord = (id: string) => post(`/api/admin/words/${id}/refuse`);
+export const withdrawWord = (id: string) => post(`/api/admin/words/${id}/withdraw`);
 export const setWordVip = (id: string, vip: boolean) => post(`/api/admin/words/${id}/vip`, { vip });
 export const approveSport = (id: string) => post(`/api/admin/sports/${encodeURIComponent(id)}/approve`);
 export const refuseSport = (id: string) => post(`/api/admin/sports/${encodeURIComponent(id)}/refuse`);
+export const moderateInBulk = (payload: BulkModerationPayload) =>
+  api<BulkModerationResult>('/api/admin/moderation/bulk', { method: 'POST', body: payload });
+export const fetchDigestPreference = () => api<ModerationDigestPreference>('/api/admin/moderation/digest');
+export const setDigestPreference = (subscribed: boolean) =>
+  api<ModerationDigestPreference>('/api/admin/moderation/digest', { method: 'PUT', body: { subscribed } });
