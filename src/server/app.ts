@@ -16,6 +16,8 @@ import { settingsFeature } from './features/settings/index';
 import { surveysFeature } from './features/surveys/index';
 import { wordsFeature } from './features/words/index';
 import { newsletterFeature } from './features/newsletter/index';
+import { journalFeature } from './features/journal/index';
+import { membersFeature } from './features/members/index';
 import { LiveHub } from './features/live/live-hub';
 import { liveRoutes } from './features/live/routes';
 import { loadClientPages } from './http/client-pages';
@@ -97,7 +99,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
-  await registerFeatureRoutes(app, [accountsFeature, wordsFeature, sportsFeature, moderationFeature, surveysFeature, settingsFeature, wikiFeature, reportEventFeature, downloadFeature, seoFeature, newsletterFeature]);
+  await registerFeatureRoutes(app, [accountsFeature, wordsFeature, sportsFeature, moderationFeature, surveysFeature, settingsFeature, wikiFeature, reportEventFeature, downloadFeature, seoFeature, newsletterFeature, membersFeature, journalFeature]);
   await registerStaticClient(app, pages);
   return app;
 }

@@ -5,6 +5,7 @@ import type {
   OrganisationAllowlistTable,
   SessionsTable,
   UserPicturesTable,
+  UserSearchTermsTable,
   UsersTable,
 } from '../features/accounts/tables';
 import type { EventReportsTable } from '../features/report-event/tables';
@@ -22,6 +23,7 @@ import type { JournalTable } from '../features/journal/tables';
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
+  user_search_terms: UserSearchTermsTable;
   user_pictures: UserPicturesTable;
   sessions: SessionsTable;
   email_verifications: EmailVerificationsTable;

@@ -13,6 +13,7 @@ import * as accountLastSeen from './20261124140000_account_last_seen';
 import * as emailVerification from './20261124150000_email_verification';
 import * as emailUndeliverable from './20261124160000_email_undeliverable';
 import * as journal from './20261125200000_journal';
+import * as membersAdmin from './20261125210000_members_admin';
 import * as moderationAtScale from './20261125400000_moderation_at_scale';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '20261124150000_email_verification': emailVerification,
   '20261124160000_email_undeliverable': emailUndeliverable,
   '20261125200000_journal': journal,
+  '20261125210000_members_admin': membersAdmin,
   '20261125400000_moderation_at_scale': moderationAtScale,
 };

@@ -14,12 +14,12 @@ import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { requestLimit } from '../../http/request-limit';
 import { object, string } from '../../http/schema';
-import { announce } from '../live/announce';
 import { emailRoutes } from './email-routes';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
-import { forgetLoginFailures, passwordAttempt, throttledPasswordCheck } from './login-throttle';
+import { deleteAccount, invalidateAfterDeletion } from './delete-account';
+import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
 import { findUser, toCurrentUser, type UserRow } from './users';
 
@@ -141,16 +141,8 @@ export function accountRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireMember(request);
       if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
-      await db.transaction().execute(async (trx) => {
-        // Sessions, picture, reactions and pending words go with the account (ON DELETE
-        // CASCADE); a public word stays, its author then shown as 'Inconnu'.
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        await forgetLoginFailures(trx, user.email);
-        if (user.account_type === 'user') await announce(trx, 'counter');
-        await announce(trx, 'words');
-      });
-      app.liveHub.invalidate('words');
-      if (user.account_type === 'user') app.liveHub.invalidate('counter');
+      await db.transaction().execute((trx) => deleteAccount(trx, user));
+      invalidateAfterDeletion(app.liveHub, user);
       await endSession(db, request, reply, secureCookies);
       return reply.code(204).send();
     },

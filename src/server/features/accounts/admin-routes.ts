@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminOrganisationsResponse } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
+import { recordAction } from '../journal/record';
 
 /** The admin's allowlist of e-mails that may open an organisation account. */
 export function adminOrganisationRoutes(app: FastifyInstance) {
@@ -40,17 +42,27 @@ export function adminOrganisationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const email = request.body.email.trim();
       if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
-      await db
-        .insertInto('organisation_allowlist')
-        .values({ email: normalizeEmail(email) })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .execute();
+      const actorId = requireMember(request).id;
+      await db.transaction().execute(async (trx) => {
+        const added = await trx
+          .insertInto('organisation_allowlist')
+          .values({ email: normalizeEmail(email) })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning('email')
+          .executeTakeFirst();
+        // An address already allowed changes nothing, and is not journaled again.
+        if (added) await recordAction(trx, { actorId, kind: 'allowlist/add', targetType: 'allowlist', targetId: added.email, summary: added.email });
+      });
       return reply.code(204).send();
     },
   );
 
   app.delete<{ Params: { email: string } }>('/api/admin/organisations/allowlist/:email', async (request, reply) => {
-    await db.deleteFrom('organisation_allowlist').where('email', '=', normalizeEmail(request.params.email)).execute();
+    const actorId = requireMember(request).id;
+    await db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom('organisation_allowlist').where('email', '=', normalizeEmail(request.params.email)).returning('email').executeTakeFirst();
+      if (removed) await recordAction(trx, { actorId, kind: 'allowlist/remove', targetType: 'allowlist', targetId: removed.email, summary: removed.email });
+    });
     return reply.code(204).send();
   });
 }

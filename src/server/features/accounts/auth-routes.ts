@@ -29,7 +29,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       const key = normalizeEmail(email);
       const account = await db
         .selectFrom('users')
-        .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at'])
+        .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
         .where('email', '=', key)
         .executeTakeFirst();
       if (!account) throw new AppError(404, 'auth/user-not-found');
@@ -46,6 +46,8 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
         return usedTemporary;
       });
       if (!matched) throw new AppError(401, 'auth/wrong-password');
+      // Said only to whoever knows the password (issue 20: an admin suspended the account).
+      if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
 
       if (usedTemporary) {
         // Single use: the temporary password is spent, and a new password is asked next,

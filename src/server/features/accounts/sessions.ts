@@ -85,6 +85,8 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     .select([...userColumns, 'sessions.expires_at as session_expires_at', 'sessions.created_at as session_created_at'])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())
+    // A suspended account's sessions are deleted with the suspension; this holds meanwhile.
+    .where('users.suspended_at', 'is', null)
     // Rows renewed before the limit existed may reach beyond it.
     .where('sessions.created_at', '>', maxAgeStart())
     .executeTakeFirst();

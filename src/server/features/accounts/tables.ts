@@ -33,6 +33,14 @@ export interface UsersTable {
   /** Moderators and admins: whether the daily digest of the moderation queue is wanted, and when the last went (decision 0021). */
   moderation_digest: Generated<boolean>;
   moderation_digest_sent_at: Date | null;
+  /** Set by an admin (/admin/members): no login, no session, word hidden; null otherwise. */
+  suspended_at: Date | null;
+}
+
+/** The folded words of a member's e-mail and names, kept by a trigger (decision 20). */
+export interface UserSearchTermsTable {
+  term: string;
+  user_id: string;
 }
 
 /** A mailed link that proves an address (decision 0018); the id is the sha256 of its token. */

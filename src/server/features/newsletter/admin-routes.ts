@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { object, oneOf, string } from '../../http/schema';
 import { isUuid } from '../accounts/users';
+import { recordAction } from '../journal/record';
 import { newsletterMail, prepareLetter } from './mail';
 import { countRecipients, findRecipient, newsletterHistory, queueNewsletter } from './newsletters';
 import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
@@ -84,6 +85,14 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
         request.log.warn({ err: error }, 'newsletter test mail not sent');
         throw new AppError(502, 'newsletter/test-not-sent');
       }
+      // A mail has no transaction to share: the row says it left, once it has.
+      await recordAction(db, {
+        actorId: requireMember(request).id,
+        kind: 'newsletter/test',
+        targetType: 'newsletter',
+        summary: `${request.body.title.trim()} → ${email}`,
+        details: { email, testUserId: request.body.userId.trim() },
+      });
       return { data: { sent: true } };
     },
   );

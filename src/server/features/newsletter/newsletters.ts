@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NewsletterFilter, NewsletterQueued, NewsletterSummary } from '../../../shared/newsletter/api';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { recordAction } from '../journal/record';
 import { announce } from '../live/announce';
 import type { Recipient } from './mail';
 
@@ -69,6 +70,14 @@ export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsl
     const queued = { newsletterId: rows[0].id, total: Number(rows[0].total) };
     // Thrown inside the transaction: nothing is kept of a newsletter nobody would get.
     if (queued.total === 0) throw new AppError(400, 'newsletter/no-recipients');
+    await recordAction(trx, {
+      actorId: newsletter.createdBy,
+      kind: 'newsletter/send',
+      targetType: 'newsletter',
+      targetId: queued.newsletterId,
+      summary: newsletter.title,
+      details: { filter: newsletter.filter ?? 'all', recipients: queued.total },
+    });
     // Fresh statistics, so the claims read the queue's index in order instead of sorting every
     // due row: the embedded database never analyzes on its own, PostgreSQL only later.
     await sql`analyze newsletter_deliveries`.execute(trx);

@@ -17,6 +17,8 @@ export const RETENTION = {
   contactEmail: sql`interval '1 year'`,
   /** "Journaux techniques : 12 mois": who was sent which newsletter, and how it went. */
   deliveryLog: sql`interval '12 months'`,
+  /** The same "Journaux techniques : 12 mois": the journal of admin and moderator actions. */
+  journal: sql`interval '12 months'`,
 };
 
 /** Rows removed (or made anonymous) per category by one run. */
@@ -75,6 +77,10 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
         eb.selectFrom('newsletters').select('id').where('created_at', '<', sql<Date>`now() - ${RETENTION.deliveryLog}`),
       )
       .executeTakeFirst(),
+  );
+
+  counts.journal = count(
+    await db.deleteFrom('journal').where('created_at', '<', sql<Date>`now() - ${RETENTION.journal}`).executeTakeFirst(),
   );
   return counts;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidBonusAmount, type PublicAmounts } from '../../../shared/surveys';
 import { AppError } from '../../http/errors';
-import type { FeatureRoutes } from '../../http/route-groups';
+import { requireMember, type FeatureRoutes } from '../../http/route-groups';
 import { object } from '../../http/schema';
+import { recordAction } from '../journal/record';
 import { readPublicAmounts, writePublicAmounts } from './public-amounts';
 
 /** Site settings the admin changes (PRODUCT.md /admin/settings): for now the survey bonus. */
@@ -23,7 +24,20 @@ export const settingsFeature: FeatureRoutes = {
       async (request): Promise<PublicAmounts> => {
         // The shared rule (0 to 1000 €, cents at most) answers with its own message.
         if (!isValidBonusAmount(request.body.bonusAmount)) throw new AppError(400, 'settings/invalid-bonus-amount');
-        await writePublicAmounts(app.database.db, { bonusAmount: request.body.bonusAmount });
+        const actorId = requireMember(request).id;
+        const bonusAmount = request.body.bonusAmount;
+        await app.database.db.transaction().execute(async (trx) => {
+          const before = await readPublicAmounts(trx);
+          await writePublicAmounts(trx, { bonusAmount });
+          await recordAction(trx, {
+            actorId,
+            kind: 'settings/update',
+            targetType: 'settings',
+            targetId: 'public_amounts',
+            summary: `Bonus du premier trajet : ${before.bonusAmount} € → ${bonusAmount} €`,
+            details: { bonusAmount: { from: before.bonusAmount, to: bonusAmount } },
+          });
+        });
         return readPublicAmounts(app.database.db);
       },
     );

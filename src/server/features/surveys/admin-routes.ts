@@ -12,7 +12,9 @@ import {
 } from '../../../shared/surveys';
 import { EMAIL_MAX_LENGTH } from '../../../shared/validation/email';
 import { AppError } from '../../http/errors';
+import { requireMember } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
+import { recordAction } from '../journal/record';
 import { surveyCsv } from './csv';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './past-trips';
 import { summariseSurvey } from './results';
@@ -73,11 +75,22 @@ export function adminSurveyRoutes(app: FastifyInstance) {
     found(await findMemberTrips(db, request.query.email)),
   );
 
+  /** A change of a member's trips, journaled in its transaction when it found the member. */
+  function changeTrips(request: { body: PastTripsPayload }, kind: 'past-trips/add' | 'past-trips/remove', change: typeof addPastTrip, actorId: string) {
+    return db.transaction().execute(async (trx) => {
+      const member = await change(trx, request.body.email);
+      if (member) {
+        await recordAction(trx, { actorId, kind, targetType: 'user', targetId: member.uuid, summary: `${member.email} : ${member.pastTrips.length} trajet(s)` });
+      }
+      return found(member);
+    });
+  }
+
   app.post<{ Body: PastTripsPayload }>('/api/admin/past-trips', { schema: { body: emailBody } }, async (request) =>
-    found(await addPastTrip(db, request.body.email)),
+    changeTrips(request, 'past-trips/add', addPastTrip, requireMember(request).id),
   );
 
   app.delete<{ Body: PastTripsPayload }>('/api/admin/past-trips/last', { schema: { body: emailBody } }, async (request) =>
-    found(await removeLastPastTrip(db, request.body.email)),
+    changeTrips(request, 'past-trips/remove', removeLastPastTrip, requireMember(request).id),
   );
 }

@@ -25,6 +25,8 @@ export async function loadWall(db: Kysely<Database>): Promise<WordItem[]> {
       'users.picture_version',
     ])
     .where('words.public', '=', true)
+    // A suspended member's word is hidden while the suspension lasts (issue 20).
+    .where('users.suspended_at', 'is', null)
     .orderBy('words.vip', 'desc')
     .orderBy(sql`words.published_at desc nulls last`)
     .limit(WALL_MAX_WORDS)
