@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
 import { startBackups } from './features/backup/backup-schedule';
+import { startModerationDigests } from './features/moderation/digest';
 import { startRetention } from './features/retention/retention';
 
 async function main() {
@@ -43,6 +44,8 @@ async function main() {
 
   // Applies the privacy policy's retention periods now and daily (decision 15).
   const retention = startRetention(database.db, app.log);
+  // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
+  const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
   // Only this process may open the embedded database, so it backs itself up (decision 16);
   // SIGUSR2 asks for one now (`npm run backup` sends it). PostgreSQL has pg_dump and its host's backups.
   const backups = database.mode === 'pglite' ? startBackups(database, config.backup, app.log) : undefined;
@@ -63,7 +66,7 @@ async function main() {
       app.log.error({ err: error }, 'shutdown step failed');
       code = 1;
     };
-    for (const step of await Promise.allSettled([app.close(), retention.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
+    for (const step of await Promise.allSettled([app.close(), retention.stop(), digests.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
     // Even after a failed step: the embedded database's files are left consistent.
     await database.close().catch(failed);
     clearTimeout(timer);

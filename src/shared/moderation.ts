@@ -72,6 +72,10 @@ export interface BulkModerationResult {
   alreadyDone: number;
 }
 
+/** The daily digest goes from this hour on, French time, once per French day at most. */
+export const DIGEST_HOUR = 8;
+export const DIGEST_TIME_ZONE = 'Europe/Paris';
+
 /** GET and PUT /api/admin/moderation/digest: the daily digest mail, for the account page. */
 export interface ModerationDigestPreference {
   subscribed: boolean;

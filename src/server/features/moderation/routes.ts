@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
 import { object, string } from '../../http/schema';
 import { moderationActionRoutes } from './action-routes';
+import { digestPreferenceRoutes } from './digest-routes';
 import { authorName, pendingSportsPage, pendingWordsPage, publishedWordsQuery } from './pending';
 
 const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
@@ -11,6 +12,7 @@ const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 })
 export function moderationRoutes(app: FastifyInstance) {
   const { db } = app.database;
   moderationActionRoutes(app);
+  digestPreferenceRoutes(app);
 
   app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => {
     const [pendingWords, publishedWords, pendingSports] = await Promise.all([

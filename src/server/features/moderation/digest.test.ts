@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../../mail/mailer';
+import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
+import { setUpTestApp } from '../../testing/test-app';
+import { sendModerationDigests } from './digest';
+
+const test = setUpTestApp({ PUBLIC_URL: 'https://unissons.example' });
+const quiet = { info: () => {}, error: () => {} };
+const SUBJECT = /^\d+ éléments? attend(ent)? la modération$/;
+
+/** A run of the digest job at `at`, as one instance would do it. */
+const run = (at: string, mailer: Mailer = test.app.mailer) =>
+  sendModerationDigests({ db: test.database.db, mailer, site: test.config.public, log: quiet, now: new Date(at) });
+
+const digestsTo = (member: TestMember) => test.mailbox.messages.filter((mail) => mail.recipients.includes(member.email.toLowerCase()) && SUBJECT.test(mail.parsed.subject ?? ''));
+
+let admin: TestMember;
+let moderator: TestMember;
+let member: TestMember;
+beforeAll(async () => {
+  [admin, moderator, member] = await Promise.all([registerAdmin(test.app, test.database), registerModerator(test.app, test.database), registerMember(test.app)]);
+});
+
+describe('the daily moderation digest', () => {
+  it('is not sent while nothing waits', async () => {
+    expect(await run('2026-12-01T10:00:00+01:00')).toBe(0);
+    expect(digestsTo(admin)).toEqual([]);
+    expect(digestsTo(moderator)).toEqual([]);
+  });
+
+  it('goes once a day to each moderator and admin, from 8 o’clock French time, with a link to the queue', async () => {
+    await test.app.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Vivement le premier trajet !' } });
+    await test.app.inject({ method: 'POST', url: '/api/sports', headers: { cookie: member.cookie }, payload: { name: 'Kayak', emoji: '🛶' } });
+
+    expect(await run('2026-12-02T07:59:00+01:00')).toBe(0);
+    expect(await run('2026-12-02T08:00:00+01:00')).toBe(2);
+    const [mail] = digestsTo(moderator);
+    expect(mail.parsed.subject).toBe('2 éléments attendent la modération');
+    expect(mail.parsed.text).toContain('1 mot de soutien et 1 sport suggéré attendent');
+    expect(mail.parsed.text).toContain('https://unissons.example/admin/moderation');
+    expect(mail.parsed.html).toContain('href="https://unissons.example/admin/moderation"');
+    expect(mail.parsed.html).toContain('href="https://unissons.example/account"');
+    expect(mail.parsed.text).toContain('Recevoir le résumé de modération');
+    expect(digestsTo(admin)).toHaveLength(1);
+    expect(digestsTo(member)).toEqual([]);
+
+    // Later the same French day: nothing more, even just before midnight (23:30 in Paris is 22:30 UTC).
+    expect(await run('2026-12-02T15:00:00+01:00')).toBe(0);
+    expect(await run('2026-12-02T22:30:00Z')).toBe(0);
+    expect(digestsTo(moderator)).toHaveLength(1);
+    // The next day, while items still wait: the next one.
+    expect(await run('2026-12-03T08:15:00+01:00')).toBe(2);
+    expect(digestsTo(moderator)).toHaveLength(2);
+  });
+
+  it('goes once even when two servers run the job at the same moment', async () => {
+    const [first, second] = await Promise.all([run('2026-12-04T09:00:00+01:00'), run('2026-12-04T09:00:00+01:00')]);
+    expect(first + second).toBe(2);
+    expect(digestsTo(moderator)).toHaveLength(3);
+    expect(digestsTo(admin)).toHaveLength(3);
+  });
+
+  it('is not sent to a moderator who unticked it on their account page, and is again once ticked', async () => {
+    const digest = (cookie: string, subscribed?: boolean) =>
+      subscribed === undefined
+        ? test.app.inject({ method: 'GET', url: '/api/admin/moderation/digest', headers: { cookie } })
+        : test.app.inject({ method: 'PUT', url: '/api/admin/moderation/digest', headers: { cookie }, payload: { subscribed } });
+    expect((await digest(moderator.cookie)).json()).toEqual({ subscribed: true });
+    expect((await digest(moderator.cookie, false)).json()).toEqual({ subscribed: false });
+    expect((await digest(moderator.cookie)).json()).toEqual({ subscribed: false });
+    expect((await digest(member.cookie)).statusCode).toBe(403);
+    expect((await digest(member.cookie, false)).statusCode).toBe(403);
+
+    expect(await run('2026-12-05T09:00:00+01:00')).toBe(1);
+    expect(digestsTo(moderator)).toHaveLength(3);
+    expect(digestsTo(admin)).toHaveLength(4);
+
+    await digest(moderator.cookie, true);
+    expect(await run('2026-12-06T09:00:00+01:00')).toBe(2);
+    expect(digestsTo(moderator)).toHaveLength(4);
+  });
+
+  it('gives its claim back when the mail could not be sent, so a later run sends it', async () => {
+    const failing: Mailer = {
+      send: () => Promise.reject(new Error('SMTP indisponible')),
+      close: () => {},
+    };
+    expect(await run('2026-12-07T09:00:00+01:00', failing)).toBe(0);
+    expect(await run('2026-12-07T09:15:00+01:00')).toBe(2);
+    expect(digestsTo(moderator)).toHaveLength(5);
+  });
+
+  it('stops once nothing waits', async () => {
+    await test.database.db.deleteFrom('words').execute();
+    await test.database.db.deleteFrom('sports').execute();
+    expect(await run('2026-12-08T09:00:00+01:00')).toBe(0);
+    expect(digestsTo(moderator)).toHaveLength(5);
+  });
+});
