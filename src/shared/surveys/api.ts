@@ -42,8 +42,8 @@ interface QuestionResultsBase {
   description: string;
   /** How many answers answered this question. */
   answered: number;
-  /** Texts given to the follow-up, newest first. */
-  followUps: string[];
+  /** Texts given to the follow-up: their number and the newest ones. */
+  followUps: TextAnswersList;
   followUpDescription?: string;
 }
 
@@ -57,11 +57,34 @@ export interface CountedResults extends QuestionResultsBase {
 
 export interface TextResults extends QuestionResultsBase {
   type: 'text';
-  /** Newest first. */
-  texts: string[];
+  /** The answers' number and the newest ones. */
+  texts: TextAnswersList;
 }
 
 export type QuestionResults = CountedResults | TextResults;
+
+/** Free texts a page at a time, newest first. */
+export interface TextAnswersPage {
+  texts: string[];
+  /** The `after` of the following page, or null when there is none. */
+  next: string | null;
+}
+
+export interface TextAnswersList extends TextAnswersPage {
+  /** How many texts there are in all. */
+  total: number;
+}
+
+/** Which texts of a question: the answers to a text question, or a follow-up's. */
+export const TEXT_LISTS = ['answers', 'follow-ups'] as const;
+export type TextList = (typeof TEXT_LISTS)[number];
+
+/** GET /api/admin/surveys/:id/texts?question=…&list=…&after=… → TextAnswersPage */
+export interface TextAnswersQuery {
+  question: string;
+  list: TextList;
+  after: string;
+}
 
 /** A member as the admin's past-trips tool shows them (GET/POST /api/admin/past-trips). */
 export interface MemberTrips {

@@ -18,6 +18,8 @@ afterEach(() => {
 
 const ADMIN = { ...LEA, roles: ['admin'] };
 
+const attentes = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `Attente n°${from + index}`);
+
 const RESULTS: SurveyResultsResponse = {
   surveys: [
     {
@@ -30,7 +32,7 @@ const RESULTS: SurveyResultsResponse = {
           type: 'multiple-choices',
           description: "Comment as-tu entendu parler de l'application ?",
           answered: 4,
-          followUps: [],
+          followUps: { total: 0, texts: [], next: null },
           counts: [
             { label: 'Instagram', count: 3 },
             { label: 'TikTok', count: 1 },
@@ -40,9 +42,9 @@ const RESULTS: SurveyResultsResponse = {
           id: 'expectations',
           type: 'text',
           description: "Qu'attends-tu de l'application ?",
-          answered: 10,
-          followUps: [],
-          texts: Array.from({ length: 10 }, (_, index) => `Attente n°${index + 1}`),
+          answered: 30,
+          followUps: { total: 0, texts: [], next: null },
+          texts: { total: 30, texts: attentes(1, 8), next: '2026-11-20_page-1' },
         },
       ],
     },
@@ -56,7 +58,7 @@ const RESULTS: SurveyResultsResponse = {
           type: 'rating',
           description: 'Quelle note ?',
           answered: 2,
-          followUps: [],
+          followUps: { total: 0, texts: [], next: null },
           mean: 3.75,
           counts: [
             { label: '3', count: 1 },
@@ -68,7 +70,7 @@ const RESULTS: SurveyResultsResponse = {
           type: 'yes-no',
           description: 'Attentes ?',
           answered: 2,
-          followUps: ['Plus de trajets'],
+          followUps: { total: 1, texts: ['Plus de trajets'], next: null },
           followUpDescription: "Qu'est-ce qui t'a manqué ?",
           counts: [
             { label: 'Oui', count: 1 },
@@ -92,15 +94,68 @@ describe('AdminSurveys', () => {
       within(preUse).getByRole('link', { name: 'Exporter en CSV : Questionnaire avant utilisation' }).getAttribute('href'),
     ).toBe('/api/admin/surveys/pre-use/export.csv');
 
-    expect(within(preUse).getByRole('heading', { name: 'Réponses (10)' })).toBeTruthy();
-    expect(within(preUse).queryByText('Attente n°10')).toBeNull();
-    fireEvent.click(within(preUse).getByRole('button', { name: 'Afficher les 2 autres' }));
-    expect(within(preUse).getByText('Attente n°10')).toBeTruthy();
+    expect(within(preUse).getByRole('heading', { name: 'Réponses (30)' })).toBeTruthy();
+    expect(within(preUse).getByText('Attente n°8')).toBeTruthy();
+    expect(within(preUse).getByText('8 affichées sur 30')).toBeTruthy();
 
     const postUse = screen.getByRole('region', { name: 'Questionnaire après utilisation' });
     expect(within(postUse).getByText('3,8 / 5')).toBeTruthy();
     expect(within(postUse).getByRole('heading', { name: /^Précisions « Qu'est-ce qui t'a manqué\s\? » \(1\)$/ })).toBeTruthy();
     expect(within(postUse).getByText('Plus de trajets')).toBeTruthy();
+  });
+
+  it('shows the free texts a page at a time with “Voir plus”, then reads on from the first text added', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/surveys': { status: 200, body: RESULTS },
+      'GET /api/admin/surveys/pre-use/texts?question=expectations&list=answers&after=2026-11-20_page-1': {
+        status: 200,
+        body: { texts: attentes(9, 28), next: '2026-11-19_page-2' },
+      },
+      'GET /api/admin/surveys/pre-use/texts?question=expectations&list=answers&after=2026-11-19_page-2': {
+        status: 200,
+        body: { texts: attentes(29, 30), next: null },
+      },
+    });
+    renderPage(<AdminSurveys />, { path: '/admin/surveys' });
+    const preUse = await screen.findByRole('region', { name: 'Questionnaire avant utilisation' });
+    const texts = () => within(preUse).getAllByText(/^Attente n°\d+$/).map((item) => item.textContent);
+    expect(texts()).toEqual(attentes(1, 8));
+    expect(within(preUse).queryByText('Attente n°9')).toBeNull();
+
+    const more = within(preUse).getByRole('button', { name: "Voir plus : Qu'attends-tu de l'application\u00a0?" });
+    expect(more.getAttribute('aria-controls')).toBe(within(preUse).getByText('Attente n°1').closest('ul')!.id);
+    fireEvent.click(more);
+    await waitFor(() => expect(texts()).toEqual(attentes(1, 28)));
+    expect(document.activeElement?.textContent).toBe('Attente n°9');
+    expect(within(preUse).getByText('28 affichées sur 30')).toBeTruthy();
+
+    fireEvent.click(within(preUse).getByRole('button', { name: /^Voir plus/ }));
+    await waitFor(() => expect(texts()).toEqual(attentes(1, 30)));
+    // The last page: no more button, and focus is not lost with it.
+    expect(within(preUse).queryByRole('button', { name: /^Voir plus/ })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Attente n°29');
+    expect(calls.filter((call) => call.path.includes('/texts?')).map((call) => call.path)).toHaveLength(2);
+  });
+
+  it('says when the next texts cannot be loaded, and lets the admin try again', async () => {
+    let failures = 1;
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/surveys': { status: 200, body: RESULTS },
+      'GET /api/admin/surveys/pre-use/texts?question=expectations&list=answers&after=2026-11-20_page-1': () =>
+        failures-- > 0
+          ? apiError(500, 'http/internal', 'Une erreur est survenue, essaye à nouveau ou contacte nous !')
+          : { status: 200, body: { texts: attentes(9, 30), next: null } },
+    });
+    renderPage(<AdminSurveys />, { path: '/admin/surveys' });
+    const preUse = await screen.findByRole('region', { name: 'Questionnaire avant utilisation' });
+    fireEvent.click(within(preUse).getByRole('button', { name: /^Voir plus/ }));
+    expect((await within(preUse).findByRole('alert')).textContent).toContain('Une erreur est survenue');
+    expect(within(preUse).queryByText('Attente n°9')).toBeNull();
+    fireEvent.click(within(preUse).getByRole('button', { name: /^Voir plus/ }));
+    await within(preUse).findByText('Attente n°30');
+    expect(within(preUse).queryByRole('alert')).toBeNull();
   });
 
   it('finds a member by e-mail and marks or removes a trip', async () => {

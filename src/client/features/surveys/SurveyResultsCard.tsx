@@ -1,4 +1,4 @@
-import { formatDecimal, RATING_MAX, type QuestionResults, type SurveyResults } from '../../../shared/surveys';
+import { formatDecimal, RATING_MAX, type QuestionResults, type SurveyId, type SurveyResults } from '../../../shared/surveys';
 import { ResultBars } from './ResultBars';
 import { surveyExportUrl } from './api';
 import { TextAnswers } from './TextAnswers';
@@ -8,7 +8,7 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count > 1 ? many : one}`;
 }
 
-function QuestionResultsView({ question, number }: { question: QuestionResults; number: number }) {
+function QuestionResultsView({ surveyId, question, number }: { surveyId: SurveyId; question: QuestionResults; number: number }) {
   return (
     <li className="question-results">
       <h3 className="question-results__title">
@@ -27,12 +27,26 @@ function QuestionResultsView({ question, number }: { question: QuestionResults; 
         </p>
       )}
       {question.type === 'text' ? (
-        <TextAnswers title="Réponses" texts={question.texts} />
+        <TextAnswers
+          title="Réponses"
+          context={frenchSpacing(question.description)}
+          surveyId={surveyId}
+          questionId={question.id}
+          list="answers"
+          first={question.texts}
+        />
       ) : (
         <ResultBars counts={question.counts} answered={question.answered} />
       )}
       {question.followUpDescription && (
-        <TextAnswers title={`Précisions « ${frenchSpacing(question.followUpDescription)} »`} texts={question.followUps} />
+        <TextAnswers
+          title={`Précisions « ${frenchSpacing(question.followUpDescription)} »`}
+          context={frenchSpacing(question.followUpDescription)}
+          surveyId={surveyId}
+          questionId={question.id}
+          list="follow-ups"
+          first={question.followUps}
+        />
       )}
     </li>
   );
@@ -57,7 +71,7 @@ export function SurveyResultsCard({ results }: { results: SurveyResults }) {
       ) : (
         <ol className="survey-results__questions" role="list">
           {results.questions.map((question, index) => (
-            <QuestionResultsView key={question.id} question={question} number={index + 1} />
+            <QuestionResultsView key={question.id} surveyId={results.id} question={question} number={index + 1} />
           ))}
         </ol>
       )}

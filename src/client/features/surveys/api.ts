@@ -6,6 +6,8 @@ import type {
   SubmitSurveyResult,
   SurveyId,
   SurveyResultsResponse,
+  TextAnswersPage,
+  TextList,
 } from '../../../shared/surveys';
 import { api, ApiError } from '../../api/http';
 
@@ -37,6 +39,12 @@ export function saveAdminSettings(amounts: PublicAmounts): Promise<PublicAmounts
 
 export function getSurveyResults(signal?: AbortSignal): Promise<SurveyResultsResponse> {
   return api<SurveyResultsResponse>('/api/admin/surveys', { signal });
+}
+
+/** The free texts after `after` ('Voir plus' under a list of the results). */
+export function getMoreTexts(surveyId: SurveyId, question: string, list: TextList, after: string): Promise<TextAnswersPage> {
+  const query = new URLSearchParams({ question, list, after });
+  return api<TextAnswersPage>(`/api/admin/surveys/${surveyId}/texts?${query}`);
 }
 
 /** A plain link downloads it with the session cookie. */

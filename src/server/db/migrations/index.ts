@@ -15,6 +15,7 @@ import * as emailUndeliverable from './20261124160000_email_undeliverable';
 import * as journal from './20261125200000_journal';
 import * as membersAdmin from './20261125210000_members_admin';
 import * as moderationAtScale from './20261125400000_moderation_at_scale';
+import * as scaleIndexes from './20261125600000_scale_indexes';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261125200000_journal': journal,
   '20261125210000_members_admin': membersAdmin,
   '20261125400000_moderation_at_scale': moderationAtScale,
+  '20261125600000_scale_indexes': scaleIndexes,
 };

@@ -1,69 +1,68 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { Readable } from 'node:stream';
 import {
   isSurveyId,
   SURVEY_IDS,
   SURVEYS,
+  TEXT_LISTS,
   type MemberTrips,
   type PastTripsPayload,
-  type SurveyId,
-  type SurveyResponses,
+  type SurveyResults,
   type SurveyResultsResponse,
+  type TextAnswersPage,
+  type TextAnswersQuery,
 } from '../../../shared/surveys';
 import { EMAIL_MAX_LENGTH } from '../../../shared/validation/email';
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
-import { object, string } from '../../http/schema';
+import { object, oneOf, string } from '../../http/schema';
 import { recordAction } from '../journal/record';
-import { surveyCsv } from './csv';
+import { surveyCsvChunks } from './csv';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './past-trips';
-import { summariseSurvey } from './results';
+import { SurveyResultsReader } from './results';
+import { MORE_TEXTS, parseCursor, textAnswersPage } from './text-pages';
 
 const emailBody = object({ email: string({ maxLength: EMAIL_MAX_LENGTH + 10 }) });
 
 /** The admin's survey results and export, and the past-trips tool (PRODUCT.md /admin/surveys). */
 export function adminSurveyRoutes(app: FastifyInstance) {
   const { db } = app.database;
-
-  /** Newest day first; within a day the random id gives no order to match against accounts. */
-  function storedAnswers(surveyId: SurveyId, order: 'asc' | 'desc') {
-    return db
-      .selectFrom('survey_answers')
-      .select(['responses', sql<string>`to_char(answered_on, 'YYYY-MM-DD')`.as('answered_day')])
-      .where('survey_id', '=', surveyId)
-      .orderBy('answered_on', order)
-      .orderBy('id')
-      .execute();
-  }
+  const results = new SurveyResultsReader(db);
 
   app.get('/api/admin/surveys', async (_request, reply): Promise<SurveyResultsResponse> => {
     reply.header('cache-control', 'no-store');
-    const surveys = await Promise.all(
-      SURVEY_IDS.map(async (id) => {
-        const rows = await storedAnswers(id, 'desc');
-        return summariseSurvey(
-          SURVEYS[id],
-          rows.map((row) => row.responses as SurveyResponses),
-        );
-      }),
-    );
+    const surveys: SurveyResults[] = [];
+    for (const id of SURVEY_IDS) surveys.push(await results.results(SURVEYS[id]));
     return { surveys };
   });
+
+  // The free texts after the first page of GET /api/admin/surveys ('Voir plus').
+  app.get<{ Params: { id: string }; Querystring: TextAnswersQuery }>(
+    '/api/admin/surveys/:id/texts',
+    { schema: { querystring: object({ question: string({ maxLength: 100 }), list: oneOf(TEXT_LISTS), after: string({ maxLength: 100 }) }) } },
+    async (request, reply): Promise<TextAnswersPage> => {
+      const { id } = request.params;
+      const { question: questionId, list, after } = request.query;
+      const survey = isSurveyId(id) ? SURVEYS[id] : undefined;
+      const question = survey?.questions.find((candidate) => candidate.id === questionId);
+      if (!survey || !question || (list === 'answers' ? question.type !== 'text' : !question.followUp)) throw new AppError(404, 'http/not-found');
+      const cursor = parseCursor(after);
+      if (!cursor) throw new AppError(400, 'http/bad-request');
+      reply.header('cache-control', 'no-store');
+      return textAnswersPage(db, survey.id, question.id, list, { after: cursor, limit: MORE_TEXTS });
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/admin/surveys/:id/export.csv', async (request, reply) => {
     const { id } = request.params;
     if (!isSurveyId(id)) throw new AppError(404, 'http/not-found');
-    const rows = await storedAnswers(id, 'asc');
-    const csv = surveyCsv(
-      SURVEYS[id],
-      rows.map((row) => ({ answeredOn: row.answered_day, responses: row.responses as SurveyResponses })),
-    );
     const today = new Date().toISOString().slice(0, 10);
+    // Streamed from the database as it is read: the server holds one batch of answers at most.
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="questionnaire-${id}-${today}.csv"`)
       .header('cache-control', 'no-store')
-      .send(csv);
+      .send(Readable.from(surveyCsvChunks(db, SURVEYS[id])));
   });
 
   function found(member: MemberTrips | undefined): MemberTrips {

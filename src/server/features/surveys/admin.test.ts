@@ -30,6 +30,7 @@ describe('survey results and past trips for the admin', () => {
     const urls: ['GET' | 'POST' | 'DELETE', string][] = [
       ['GET', '/api/admin/surveys'],
       ['GET', '/api/admin/surveys/pre-use/export.csv'],
+      ['GET', `/api/admin/surveys/pre-use/texts?question=expectations&list=answers&after=2026-01-01_${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`],
       ['GET', `/api/admin/past-trips?email=${encodeURIComponent(member.email)}`],
       ['POST', '/api/admin/past-trips'],
       ['DELETE', '/api/admin/past-trips/last'],
@@ -121,10 +122,12 @@ describe('survey results and past trips for the admin', () => {
       { label: 'YouTube', count: 0 },
       { label: 'TikTok', count: 1 },
     ]);
-    expect(byId(preUse, 'reasons').followUps).toEqual(['Voir du pays']);
-    expect(byId(preUse, 'wont-use').followUps).toEqual(['Mon chien']);
+    expect(byId(preUse, 'reasons').followUps).toEqual({ total: 1, texts: ['Voir du pays'], next: null });
+    expect(byId(preUse, 'wont-use').followUps).toEqual({ total: 1, texts: ['Mon chien'], next: null });
+    expect(byId(preUse, 'heard').followUps).toEqual({ total: 0, texts: [], next: null });
     const expectations = byId(preUse, 'expectations');
-    expect(expectations.type === 'text' && [...expectations.texts].sort()).toEqual([
+    expect(expectations.type === 'text' && expectations.texts.total).toBe(2);
+    expect(expectations.type === 'text' && [...expectations.texts.texts].sort()).toEqual([
       'Des trajets fiables',
       'Rencontrer du monde',
     ]);
@@ -141,8 +144,8 @@ describe('survey results and past trips for the admin', () => {
       { label: 'Oui', count: 1 },
       { label: 'Non', count: 1 },
     ]);
-    expect(byId(postUse, 'expectations').followUps).toEqual(['Pas assez de conducteurs']);
-    expect(byId(postUse, 'word-of-mouth').followUps).toEqual(['Je suis discret']);
+    expect(byId(postUse, 'expectations').followUps.texts).toEqual(['Pas assez de conducteurs']);
+    expect(byId(postUse, 'word-of-mouth').followUps.texts).toEqual(['Je suis discret']);
   });
 
   it('exports a survey as CSV that French Excel opens', async () => {

@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import { formatDecimal, splitAnswer, type Survey, type SurveyResponses } from '../../../shared/surveys';
+import type { Database } from '../../db/schema';
 import { NO_LABEL, YES_LABEL } from './results';
 
 // French Excel splits on ';' (its list separator) and reads UTF-8 only after a BOM; decimals
@@ -17,8 +19,12 @@ export function csvField(value: string): string {
   return /[;,"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+export function csvRow(row: readonly string[]): string {
+  return row.map(csvField).join(SEPARATOR) + '\r\n';
+}
+
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return BOM + rows.map((row) => row.map(csvField).join(SEPARATOR) + '\r\n').join('');
+  return BOM + rows.map(csvRow).join('');
 }
 
 function answerCell(value: unknown): string {
@@ -33,21 +39,53 @@ export interface StoredAnswer {
   responses: SurveyResponses;
 }
 
-/** A header row of the questions (a follow-up gets its own column), then one row per answer. */
-export function surveyCsv(survey: Survey, answers: readonly StoredAnswer[]): string {
+/** The header row: the questions, a follow-up in a column of its own. */
+export function surveyCsvHeader(survey: Survey): string {
   const header = ['Date'];
   for (const question of survey.questions) {
     header.push(question.description);
     if (question.followUp) header.push(`${question.description} (${question.followUp.description})`);
   }
-  const rows = answers.map(({ answeredOn, responses }) => {
-    const row = [answeredOn];
-    for (const question of survey.questions) {
-      const { value, subValue } = splitAnswer(responses[question.id]);
-      row.push(answerCell(value));
-      if (question.followUp) row.push(subValue ?? '');
-    }
-    return row;
-  });
-  return toCsv([header, ...rows]);
+  return BOM + csvRow(header);
+}
+
+/** One answer's row. */
+export function surveyCsvRow(survey: Survey, { answeredOn, responses }: StoredAnswer): string {
+  const row = [answeredOn];
+  for (const question of survey.questions) {
+    const { value, subValue } = splitAnswer(responses[question.id]);
+    row.push(answerCell(value));
+    if (question.followUp) row.push(subValue ?? '');
+  }
+  return csvRow(row);
+}
+
+const CSV_BATCH = 1000;
+
+/**
+ * A survey's CSV: a header row of the questions, then a row per answer, oldest first. The
+ * answers are read a batch at a time (a keyset on (answered_on, id)) and given a batch at a
+ * time: read as a stream, it holds one batch at most, whatever the number of answers, on
+ * PGlite as on PostgreSQL.
+ */
+export async function* surveyCsvChunks(
+  db: Kysely<Database>,
+  survey: Survey,
+  batchSize = CSV_BATCH,
+): AsyncGenerator<string, void, undefined> {
+  yield surveyCsvHeader(survey);
+  let after: { day: string; id: string } | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('survey_answers')
+      .select(['id', 'responses', sql<string>`to_char(answered_on, 'YYYY-MM-DD')`.as('day')])
+      .where('survey_id', '=', survey.id);
+    if (after) query = query.where(sql<boolean>`(answered_on, id) > (${after.day}::date, ${after.id}::uuid)`);
+    const rows = await query.orderBy('answered_on').orderBy('id').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => surveyCsvRow(survey, { answeredOn: row.day, responses: row.responses })).join('');
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { day: last.day, id: last.id };
+  }
 }

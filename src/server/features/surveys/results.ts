@@ -1,48 +1,69 @@
+import { sql, type Kysely } from 'kysely';
 import {
   formatDecimal,
   RATING_VALUES,
-  splitAnswer,
   type BaseAnswer,
   type QuestionResults,
   type Survey,
   type SurveyQuestion,
-  type SurveyResponses,
   type SurveyResults,
+  type TextAnswersList,
+  type TextList,
 } from '../../../shared/surveys';
+import type { Database } from '../../db/schema';
+import { addTallies, EMPTY_TALLY, questionTally, tallyAnswers, type QuestionTally, type SurveyTally } from './tally';
+import { FIRST_TEXTS, textAnswersPage } from './text-pages';
 
 export const YES_LABEL = 'Oui';
 export const NO_LABEL = 'Non';
 
 /** Counts in the listed order; values no longer listed (an option renamed since) come after. */
-function countLabels(listed: readonly string[], given: string[]): { label: string; count: number }[] {
+function countLabels(listed: readonly string[], given: [label: string, count: number][]): { label: string; count: number }[] {
   const counts = new Map<string, number>(listed.map((label) => [label, 0]));
-  for (const label of given) counts.set(label, (counts.get(label) ?? 0) + 1);
+  for (const [label, count] of given) counts.set(label, (counts.get(label) ?? 0) + count);
   return [...counts].map(([label, count]) => ({ label, count }));
 }
 
-function summariseQuestion(question: SurveyQuestion, answers: BaseAnswer[], followUps: string[]): QuestionResults {
+type FirstPages = (questionId: string, list: TextList) => TextAnswersList;
+
+function summariseQuestion(question: SurveyQuestion, tally: QuestionTally, firstPage: FirstPages): QuestionResults {
   const base = {
     id: question.id,
     description: question.description,
-    answered: answers.length,
-    followUps,
+    answered: tally.answered,
+    followUps: firstPage(question.id, 'follow-ups'),
     followUpDescription: question.followUp?.description,
   };
+  const given = [...tally.values].map(([json, count]) => ({ value: JSON.parse(json) as BaseAnswer, count }));
   switch (question.type) {
     case 'text':
-      return { ...base, type: 'text', texts: answers.filter((answer): answer is string => typeof answer === 'string') };
+      return { ...base, type: 'text', texts: firstPage(question.id, 'answers') };
     case 'yes-no': {
-      const labels = answers.filter((answer) => typeof answer === 'boolean').map((answer) => (answer ? YES_LABEL : NO_LABEL));
+      const labels = given.flatMap(({ value, count }): [string, number][] =>
+        typeof value === 'boolean' ? [[value ? YES_LABEL : NO_LABEL, count]] : [],
+      );
       return { ...base, type: 'yes-no', counts: countLabels([YES_LABEL, NO_LABEL], labels) };
     }
     case 'rating': {
-      const ratings = answers.filter((answer): answer is number => typeof answer === 'number');
-      const mean = ratings.length > 0 ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : null;
-      return { ...base, type: 'rating', mean, counts: countLabels(RATING_VALUES.map(formatDecimal), ratings.map(formatDecimal)) };
+      const ratings = given.filter((entry): entry is { value: number; count: number } => typeof entry.value === 'number');
+      const rated = ratings.reduce((sum, { count }) => sum + count, 0);
+      // Ratings are halves: their sums are exact, whatever the order of the additions.
+      const mean = rated > 0 ? ratings.reduce((sum, { value, count }) => sum + value * count, 0) / rated : null;
+      return {
+        ...base,
+        type: 'rating',
+        mean,
+        counts: countLabels(
+          RATING_VALUES.map(formatDecimal),
+          ratings.map(({ value, count }) => [formatDecimal(value), count]),
+        ),
+      };
     }
     case 'single-choice':
     case 'multiple-choices': {
-      const chosen = answers.flatMap((answer) => (Array.isArray(answer) ? answer : typeof answer === 'string' ? [answer] : []));
+      const chosen = given.flatMap(({ value, count }): [string, number][] =>
+        Array.isArray(value) ? value.map((choice) => [choice, count]) : typeof value === 'string' ? [[value, count]] : [],
+      );
       return { ...base, type: question.type, counts: countLabels(question.choices, chosen) };
     }
   }
@@ -50,22 +71,73 @@ function summariseQuestion(question: SurveyQuestion, answers: BaseAnswer[], foll
 
 /**
  * The admin's view of a survey's answers (PRODUCT.md /admin/surveys): per question the counts
- * (or texts) and the follow-up texts. `rows` come newest first and the lists keep that order.
+ * from the tally, and the first page of its free texts (`firstPage`; the rest on demand).
  */
-export function summariseSurvey(survey: Survey, rows: readonly SurveyResponses[]): SurveyResults {
+export function summariseSurvey(survey: Survey, tally: SurveyTally, firstPage: FirstPages): SurveyResults {
   return {
     id: survey.id,
     title: survey.title,
-    answers: rows.length,
-    questions: survey.questions.map((question) => {
-      const answers: BaseAnswer[] = [];
-      const followUps: string[] = [];
-      for (const responses of rows) {
-        const { value, subValue } = splitAnswer(responses[question.id]);
-        if (value !== undefined) answers.push(value);
-        if (typeof subValue === 'string' && subValue !== '') followUps.push(subValue);
-      }
-      return summariseQuestion(question, answers, followUps);
-    }),
+    answers: tally.answers,
+    questions: survey.questions.map((question) => summariseQuestion(question, questionTally(tally, question.id), firstPage)),
   };
+}
+
+interface SettledTally {
+  /** The tally covers the days before this one ('YYYY-MM-DD'). */
+  before: string;
+  tally: SurveyTally;
+}
+
+/**
+ * Survey results at any number of answers. Answers are only ever added, dated the day they
+ * are given, so the days before yesterday never change: each instance tallies them once, in
+ * SQL, and adds the days passed since as they close. A request then counts only yesterday's
+ * and today's answers (yesterday too, for a submit that began before midnight and commits
+ * after), and reads the first page of each free-text list from the index.
+ */
+export class SurveyResultsReader {
+  private readonly settled = new Map<string, Promise<SettledTally>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private async settledTally(survey: Survey, before: string): Promise<SettledTally> {
+    const cached = this.settled.get(survey.id);
+    const current = cached ? await cached : undefined;
+    if (current && current.before >= before) return current;
+    if (cached && this.settled.get(survey.id) !== cached) return this.settledTally(survey, before);
+    const pending = tallyAnswers(this.db, survey, { from: current?.before, before }).then((added) => ({
+      before,
+      tally: addTallies(current?.tally ?? EMPTY_TALLY, added),
+    }));
+    this.settled.set(survey.id, pending);
+    // A failed count must not stay cached; the previous one still holds.
+    pending.catch(() => {
+      if (this.settled.get(survey.id) === pending) {
+        if (cached) this.settled.set(survey.id, cached);
+        else this.settled.delete(survey.id);
+      }
+    });
+    return pending;
+  }
+
+  async results(survey: Survey): Promise<SurveyResults> {
+    const { db } = this;
+    const { yesterday } = (await sql<{ yesterday: string }>`select (current_date - 1)::text as yesterday`.execute(db)).rows[0];
+    const settled = await this.settledTally(survey, yesterday);
+    const tally = addTallies(settled.tally, await tallyAnswers(db, survey, { from: yesterday }));
+
+    const pages = new Map<string, TextAnswersList>();
+    for (const question of survey.questions) {
+      const { texts, followUps } = questionTally(tally, question.id);
+      const lists: [TextList, number][] = [
+        ['answers', question.type === 'text' ? texts : 0],
+        ['follow-ups', followUps],
+      ];
+      for (const [list, total] of lists) {
+        const page = total > 0 ? await textAnswersPage(db, survey.id, question.id, list, { limit: FIRST_TEXTS }) : { texts: [], next: null };
+        pages.set(`${question.id}/${list}`, { total, ...page });
+      }
+    }
+    return summariseSurvey(survey, tally, (questionId, list) => pages.get(`${questionId}/${list}`)!);
+  }
 }
