@@ -27,6 +27,9 @@ export default [
     route('admin/surveys', 'routes/admin-surveys.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
     route('admin/newsletter-editor', 'routes/admin-newsletter-editor.tsx'),
+    route('admin/members', 'routes/admin-members.tsx'),
+    route('admin/members/:id', 'routes/admin-member.tsx'),
+    route('admin/journal', 'routes/admin-journal.tsx'),
   ]),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

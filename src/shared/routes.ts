@@ -34,6 +34,9 @@ export const CLIENT_RENDERED_PATTERNS = [
   '/admin/surveys',
   '/admin/settings',
   '/admin/newsletter-editor',
+  '/admin/members',
+  '/admin/members/:id',
+  '/admin/journal',
 ] as const;
 
 const patterns = [...PUBLIC_PATHS, ...CLIENT_RENDERED_PATTERNS].map(

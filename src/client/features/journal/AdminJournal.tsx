@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isJournalKind, JOURNAL_KINDS, journalKindLabels, type JournalActors, type JournalEntry } from '../../../shared/journal';
+import { errorMessage } from '../../api/http';
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { getJournal, getJournalActors, type JournalFilters } from './api';
+import './journal.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+function filtersFromUrl(params: URLSearchParams): JournalFilters {
+  const actor = params.get('actor') ?? '';
+  const kind = params.get('kind') ?? '';
+  return { actor: UUID.test(actor) ? actor : undefined, kind: isJournalKind(kind) ? kind : undefined };
+}
+
+function Entry({ entry, focusRef }: { entry: JournalEntry; focusRef?: Ref<HTMLLIElement> }) {
+  const date = new Date(entry.at);
+  const target = entry.targetType === 'user' && entry.targetId && entry.kind !== 'member/delete';
+  return (
+    <li className="journal-entry" ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+      <div className="journal-entry__head">
+        <span className="tag">{journalKindLabels[entry.kind]}</span>
+        <time dateTime={entry.at} className="journal-entry__time">
+          {when.format(date)}
+        </time>
+      </div>
+      <p className="journal-entry__summary">
+        {target ? <Link to={`/admin/members/${entry.targetId}`}>{entry.summary || 'Voir le compte'}</Link> : entry.summary || '—'}
+      </p>
+      <p className="journal-entry__actor">par {entry.actor || 'un compte supprimé'}</p>
+    </li>
+  );
+}
+
+/** /admin/journal (issue 20): who did what, newest first, read only. */
+export function AdminJournal() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromUrl(params);
+  const key = `${filters.actor ?? ''}|${filters.kind ?? ''}`;
+  const [actors, setActors] = useState<JournalActors['actors']>([]);
+  // The answer for one pair of filters, by its key: another key means a load under way.
+  const [loaded, setLoaded] = useState<{ key: string; entries: JournalEntry[]; next: string | null; error?: string }>();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string>();
+  const loading = loaded?.key !== key;
+  const entries = loading ? undefined : loaded.entries;
+  const next = loading ? null : loaded.next;
+  const error = (!loading && loaded.error) || moreError;
+  const [focusIndex, setFocusIndex] = useState<number>();
+  const firstNew = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getJournalActors(controller.signal).then(
+      (loaded) => setActors(loaded.actors),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const [actor, kind] = key.split('|');
+    getJournal(filtersFromUrl(new URLSearchParams({ actor, kind })), undefined, controller.signal).then(
+      (page) => setLoaded({ key, ...page }),
+      (caught: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ key, entries: [], next: null, error: errorMessage(caught) });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+
+  useEffect(() => {
+    if (focusIndex !== undefined) firstNew.current?.focus();
+  }, [focusIndex]);
+
+  function update(name: 'actor' | 'kind', value: string) {
+    const merged = new URLSearchParams(params);
+    if (value) merged.set(name, value);
+    else merged.delete(name);
+    setParams(merged);
+  }
+
+  async function more() {
+    if (!next || !entries) return;
+    setLoadingMore(true);
+    setMoreError(undefined);
+    try {
+      const page = await getJournal(filters, next);
+      setFocusIndex(entries.length);
+      setLoaded({ key, entries: [...entries, ...page.entries], next: page.next });
+    } catch (caught) {
+      setMoreError(errorMessage(caught));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <div className="container section admin journal">
+      <header className="admin__header">
+        <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
+          <Link to="/admin">← Administration</Link>
+        </nav>
+        <h1>Journal</h1>
+        <p className="lead">
+          Chaque action de l'administration et de la modération, la plus récente d'abord. Le journal ne se modifie pas ; il
+          est effacé au bout de 12 mois.
+        </p>
+      </header>
+
+      <section className="card admin-block" aria-label="Filtres">
+        <div className="journal-filters">
+          <div className="field">
+            <label className="field__label" htmlFor="journal-actor">
+              Qui
+            </label>
+            <select id="journal-actor" className="field__input journal-select" value={filters.actor ?? ''} onChange={(event) => update('actor', event.target.value)}>
+              <option value="">Tout le monde</option>
+              {actors.map((actor) => (
+                <option key={actor.id} value={actor.id}>
+                  {actor.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="journal-kind">
+              Action
+            </label>
+            <select id="journal-kind" className="field__input journal-select" value={filters.kind ?? ''} onChange={(event) => update('kind', event.target.value)}>
+              <option value="">Toutes</option>
+              {JOURNAL_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {journalKindLabels[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </section>
+
+      <section className="admin-block" aria-labelledby="journal-entries-title" aria-busy={loading}>
+        <h2 id="journal-entries-title" className="visually-hidden">
+          Actions
+        </h2>
+        <p role="status" className="journal__count">
+          {!loading && !error && entries?.length === 0 ? 'Aucune action pour ces filtres.' : ''}
+        </p>
+        {error && <ErrorBox message={error} />}
+        {loading && <Spinner label="Chargement du journal…" />}
+        {!loading && entries && entries.length > 0 && (
+          <ol className="journal-list card" role="list">
+            {entries.map((entry, index) => (
+              <Entry key={entry.id} entry={entry} focusRef={index === focusIndex ? firstNew : undefined} />
+            ))}
+          </ol>
+        )}
+        {!loading && next && (
+          <div className="form__actions">
+            <Button variant="secondary" busy={loadingMore} busyLabel="Chargement des actions plus anciennes…" onClick={() => void more()}>
+              Voir plus
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
