@@ -20,7 +20,8 @@ interface BulkBarProps {
 
 /**
  * 'Approuver la sélection' and 'Refuser la sélection', each confirmed before it runs (a
- * selection can hold hundreds of items); stays in view while the list scrolls.
+ * selection can hold hundreds of items); stays in view while the list scrolls once
+ * something is selected.
  */
 export function BulkBar({ selected, confirming, busy, onAsk, onConfirm, onCancel, onClear }: BulkBarProps) {
   const confirmRef = useRef<HTMLDivElement>(null);
@@ -29,7 +30,7 @@ export function BulkBar({ selected, confirming, busy, onAsk, onConfirm, onCancel
   }, [confirming]);
 
   return (
-    <div className="moderation-bulk" role="region" aria-label="Actions sur la sélection">
+    <div className={selected > 0 ? 'moderation-bulk moderation-bulk--active' : 'moderation-bulk'} role="region" aria-label="Actions sur la sélection">
       {confirming ? (
         <div ref={confirmRef} className="moderation-bulk__row">
           <p className="moderation-bulk__question" id="moderation-bulk-question">
@@ -53,21 +54,23 @@ export function BulkBar({ selected, confirming, busy, onAsk, onConfirm, onCancel
         </div>
       ) : (
         <div className="moderation-bulk__row">
-          <p className="moderation-bulk__count" aria-live="polite">
-            {selected === 0 ? 'Aucun élément sélectionné' : `${items(selected)} sélectionné${selected > 1 ? 's' : ''}`}
-          </p>
-          <div className="cluster">
+          <div className="cluster moderation-bulk__count-row">
+            <p className="moderation-bulk__count" aria-live="polite">
+              {selected === 0 ? 'Aucun élément sélectionné' : `${items(selected)} sélectionné${selected > 1 ? 's' : ''}`}
+            </p>
+            {selected > 0 && (
+              <Button size="small" variant="ghost" onClick={onClear}>
+                Tout désélectionner
+              </Button>
+            )}
+          </div>
+          <div className="cluster moderation-bulk__actions">
             <Button size="small" enabled={selected > 0} aria-keyshortcuts="Shift+A" onClick={() => onAsk('approve')}>
               Approuver la sélection
             </Button>
             <Button size="small" variant="secondary" enabled={selected > 0} aria-keyshortcuts="Shift+R" onClick={() => onAsk('refuse')}>
               Refuser la sélection
             </Button>
-            {selected > 0 && (
-              <Button size="small" variant="ghost" onClick={onClear}>
-                Tout désélectionner
-              </Button>
-            )}
           </div>
         </div>
       )}

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 export const SHORTCUTS = [
   { keys: 'J', label: 'Élément suivant' },
   { keys: 'K', label: 'Élément précédent' },
-  { keys: 'X', label: "Sélectionner l'élément ou l'enlever de la sélection" },
+  { keys: 'X', label: "Cocher ou décocher l'élément" },
   { keys: 'A', label: "Approuver l'élément" },
   { keys: 'R', label: "Refuser l'élément" },
   { keys: 'Shift+A', label: 'Approuver la sélection' },

@@ -1,0 +1,90 @@
+import { describe, expect, inject, it } from 'vitest';
+import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
+import { adminCookie, apiJson } from './calshare-support';
+import { apiSession } from './support/lived-in';
+import { browserAvailable, openPage } from './support/browser';
+import { ADMIN } from './support/site';
+import { siteAndBrowser } from './support/suite';
+
+const WORDS = [
+  'Trop hâte de covoiturer jusqu’au stade avec vous tous !',
+  'Un projet qui rassemble, exactement ce qu’il fallait.',
+  'Je viendrai au semi de Lyon avec toute ma famille.',
+  'Message à refuser au clavier, sans souris.',
+];
+
+describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReason')}`, () => {
+  const suite = siteAndBrowser(SITE_ENV);
+
+  it('approves a selection after confirming, refuses by keyboard, and says what was done', async () => {
+    const members = await Promise.all(WORDS.map(() => createMember(suite.site)));
+    for (const [i, member] of members.entries()) {
+      const cookie = await apiSession(suite.site, member.email, member.password);
+      expect((await apiJson(suite.site, '/api/words', { method: 'POST', body: { content: WORDS[i] }, cookie })).status).toBe(201);
+      if (i < 2) await apiJson(suite.site, '/api/sports', { method: 'POST', body: { name: ['Biathlon', 'Padel'][i], emoji: ['🎿', '🎾'][i] }, cookie });
+    }
+
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const { page, context, errors } = await openPage(suite.browser, suite.site.url, viewport);
+      await signIn(page, ADMIN.email, ADMIN.password, '/admin/moderation');
+      await page.getByRole('heading', { name: 'Raccourcis clavier' }).waitFor();
+      await page.getByRole('checkbox', { name: `Sélectionner « ${WORDS[0]} »` }).check();
+      await page.getByRole('checkbox', { name: 'Sélectionner « Padel »' }).check();
+      await page.getByText('2 éléments sélectionnés').waitFor();
+      await shoot(page, `admin-moderation-selection-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+
+    const { page, context, errors } = await openPage(suite.browser, suite.site.url);
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    await page.getByRole('checkbox', { name: `Sélectionner « ${WORDS[0]} »` }).check();
+    await page.getByRole('checkbox', { name: `Sélectionner « ${WORDS[1]} »` }).check();
+    await page.getByRole('checkbox', { name: 'Sélectionner « Biathlon »' }).check();
+    await page.getByRole('button', { name: 'Approuver la sélection' }).click();
+    await page.getByText('Approuver les 3 éléments sélectionnés ?').waitFor();
+    await shoot(page, 'admin-moderation-confirm-desktop');
+    await page.getByRole('button', { name: 'Oui, approuver' }).click();
+    await page.getByText('3 éléments approuvés.').waitFor();
+    await page.getByRole('heading', { name: 'Mots de soutien en attente (2)' }).waitFor();
+    const wall = (await (await fetch(`${suite.site.url}/api/words`)).json()) as { words: { content: string }[] };
+    expect(wall.words.map((word) => word.content)).toEqual(expect.arrayContaining([WORDS[0], WORDS[1]]));
+
+    // By keyboard: J to the items, X to select the last word, Maj+R then Entrée to refuse it.
+    await page.locator('body').focus();
+    const target = page.locator('li', { hasText: WORDS[3] });
+    for (let i = 0; i < 5 && !(await target.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.getByText('1 élément sélectionné').waitFor();
+    await page.keyboard.press('Shift+R');
+    await page.getByText("Refuser l'élément sélectionné ?").waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('1 élément refusé.').waitFor();
+    await page.getByRole('heading', { name: 'Mots de soutien en attente (1)' }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the second of two moderators that the word is already approved', async () => {
+    const member = await createMember(suite.site);
+    const cookie = await apiSession(suite.site, member.email, member.password);
+    const { id } = (await apiJson<{ id: string }>(suite.site, '/api/words', { method: 'POST', body: { content: 'Deux modérateurs, un seul mot.' }, cookie })).body;
+    const admin = await adminCookie(suite.site);
+    const answers = await Promise.all([0, 1].map(() => apiJson<unknown>(suite.site, `/api/admin/words/${id}/approve`, { method: 'POST', body: {}, cookie: admin })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({ error: { code: 'moderation/already-done' } });
+  });
+
+  it('lets the admin stop the daily digest from the account page', async () => {
+    const { page, context, errors } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await signIn(page, ADMIN.email, ADMIN.password, '/account');
+    const digest = page.getByRole('checkbox', { name: 'Recevoir le résumé de modération' });
+    await expect(digest.isChecked()).resolves.toBe(true);
+    await digest.uncheck();
+    await page.getByText('Tu ne recevras plus le résumé de modération.').waitFor();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Recevoir le résumé de modération' }).isChecked()).resolves.toBe(false);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
