@@ -146,7 +146,7 @@ export function AdminJournal() {
 
       <section className="admin-block" aria-labelledby="journal-entries-title" aria-busy={loading}>
         <h2 id="journal-entries-title" className="visually-hidden">
-          Actions
+          Actions enregistrées
         </h2>
         <p role="status" className="journal__count">
           {!loading && !error && entries?.length === 0 ? 'Aucune action pour ces filtres.' : ''}
