@@ -153,6 +153,13 @@ function asMembers(members, { make, ...request }) {
 async function measureSize(bench, size, server, { members, fresh }, adminCookie) {
   const { url } = server;
   const target = { op: '<=', value: P95_MS };
+  // The first survey results after a start tally the settled days (once per instance); that
+  // answer also gives the second page of the pre-use free texts, as 'Voir plus' asks for it.
+  const resultsStart = performance.now();
+  const results = await call(url, '/api/admin/surveys', { cookie: adminCookie });
+  record(bench, 'GET /api/admin/surveys, first after the start', performance.now() - resultsStart, ' ms');
+  const next = results.json?.surveys?.[0]?.questions?.find((question) => question.id === 'expectations')?.texts?.next;
+  const textsPath = `/api/admin/surveys/pre-use/texts?question=expectations&list=answers&after=${encodeURIComponent(next ?? '')}`;
   const runs = {
     'GET /api/words': { url: `${url}/api/words` },
     'GET /api/counter': { url: `${url}/api/counter` },
@@ -166,6 +173,7 @@ async function measureSize(bench, size, server, { members, fresh }, adminCookie)
     'GET /api/account/export (member)': { url, requests: asMembers(members, { method: 'GET', path: '/api/account/export' }) },
     'GET /api/admin/moderation': { url: `${url}/api/admin/moderation`, headers: { cookie: adminCookie } },
     'GET /api/admin/surveys': { url: `${url}/api/admin/surveys`, headers: { cookie: adminCookie } },
+    'GET /api/admin/surveys/:id/texts (next page)': { url: `${url}${textsPath}`, headers: { cookie: adminCookie } },
   };
   for (const [label, options] of Object.entries(runs)) {
     const figures = await load(options);

@@ -124,6 +124,44 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
     }
   });
 
+  it('shows the free texts a page at a time: “Voir plus” adds the next ones and moves focus to them', async () => {
+    // Ten answers to the text question in all: the first eight come with the results.
+    for (let index = 1; index <= 8; index++) {
+      await answer('pre-use', {
+        heard: ['YouTube'],
+        reasons: { value: ['Partager les frais de route'] },
+        'wont-use': { value: ['Le prix du trajet'] },
+        expectations: `Attente de la page n°${index}`,
+      });
+    }
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
+      await signIn(page, ADMIN.email, ADMIN.password, '/admin/surveys');
+      const preUse = page.getByRole('region', { name: 'Questionnaire avant utilisation' });
+      const question = preUse.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Qu'attends-tu/ }) });
+      await question.getByRole('heading', { name: 'Réponses (10)' }).waitFor();
+      const texts = question.locator('.text-answers__list > li');
+      expect(await texts.count()).toBe(8);
+      await question.getByText('8 affichées sur 10').waitFor();
+      await shoot(page, `surveys-admin-texts-${viewport}`);
+
+      const more = question.getByRole('button', { name: /^Voir plus : Qu'attends-tu/ });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await texts.nth(9).waitFor();
+      expect(await texts.count()).toBe(10);
+      // The button is gone with the last page; focus went to the first text added.
+      expect(await question.getByRole('button', { name: /^Voir plus/ }).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.closest('.text-answers__list') !== null)).toBe(true);
+      const all = await texts.allTextContents();
+      expect(new Set(all).size).toBe(10);
+      for (const text of ['Des trajets fiables', '=1+1 et rencontrer du monde', 'Attente de la page n°1', 'Attente de la page n°8']) expect(all).toContain(text);
+      await shoot(page, `surveys-admin-texts-all-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('keeps the results from members', async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url);
