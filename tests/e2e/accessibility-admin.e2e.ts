@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MemberPage } from '../../src/shared/members';
 import { signIn, SITE_ENV } from './accounts-support';
+import { adminCookie, apiJson } from './calshare-support';
 import { axeViolations, scanSignedIn } from './support/axe';
 import { browserAvailable, openPage } from './support/browser';
 import { seedLivedInSite } from './support/lived-in';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
-const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor'];
+const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor', '/admin/members', '/admin/journal'];
 /** Its preview is a sandboxed, script-less frame: checked as an element, its letter apart. */
 const NEWSLETTER_EDITOR = '/admin/newsletter-editor';
 const options = (path: string) => ({ enterFrames: path !== NEWSLETTER_EDITOR });
@@ -14,7 +16,10 @@ const options = (path: string) => ({ enterFrames: path !== NEWSLETTER_EDITOR });
 describe.skipIf(!browserAvailable())(`accessibility of the admin pages ${inject('browserSkipReason')}`, () => {
   const suite = siteAndBrowser(SITE_ENV);
   beforeAll(async () => {
-    await seedLivedInSite(suite.site);
+    const site = await seedLivedInSite(suite.site);
+    // A member's page too, with its word and reactions.
+    const found = await apiJson<MemberPage>(suite.site, `/api/admin/members?q=${encodeURIComponent(site.members[0].email)}`, { cookie: await adminCookie(suite.site) });
+    ADMIN_PATHS.push(`/admin/members/${found.body.members[0].uuid}`);
   });
 
   it('finds no axe violation on the admin pages, with their queues, results and reports, on a phone and a desktop', async () => {
