@@ -80,6 +80,13 @@ describe('the daily moderation digest', () => {
     expect(digestsTo(moderator)).toHaveLength(4);
   });
 
+  it('is not sent to a suspended moderator', async () => {
+    const suspended = await registerModerator(test.app, test.database);
+    await test.database.db.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', suspended.uuid).execute();
+    expect(await run('2026-12-06T10:00:00+01:00')).toBe(0);
+    expect(digestsTo(suspended)).toEqual([]);
+  });
+
   it('gives its claim back when the mail could not be sent, so a later run sends it', async () => {
     const failing: Mailer = {
       send: () => Promise.reject(new Error('SMTP indisponible')),

@@ -24,7 +24,7 @@ interface DigestOptions {
 const frenchDay = (at: unknown) => sql`(${at}::timestamptz at time zone ${DIGEST_TIME_ZONE})::date`;
 
 /**
- * Mails each moderator (role moderator or admin) who has not opted out the day's digest of
+ * Mails each moderator (role moderator or admin, not suspended) who has not opted out the day's digest of
  * what waits, if anything waits: at most one a French day, whatever the number of instances.
  * Each recipient is claimed by one conditional UPDATE of moderation_digest_sent_at (the
  * database lets one instance win it); a mail that fails gives its claim back for a later run.
@@ -49,6 +49,7 @@ export async function sendModerationDigests({ db, mailer, site, log, now = new D
     .where('moderation_digest', '=', true)
     .where(sql<boolean>`roles && ${sql.val(MODERATING_ROLES)}::text[]`)
     .where('email_undeliverable_at', 'is', null)
+    .where('suspended_at', 'is', null)
     .where((eb) => eb.or([eb('moderation_digest_sent_at', 'is', null), eb(frenchDay(sql.ref('moderation_digest_sent_at')), '<', frenchDay(now))]))
     .returning(['id', 'email', 'firstname', 'username', 'account_type'])
     .execute();
