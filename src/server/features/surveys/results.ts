@@ -104,6 +104,7 @@ export class SurveyResultsReader {
     const cached = this.settled.get(survey.id);
     const current = cached ? await cached : undefined;
     if (current && current.before >= before) return current;
+    // Another request moved it on while this one waited: start from theirs.
     if (cached && this.settled.get(survey.id) !== cached) return this.settledTally(survey, before);
     const pending = tallyAnswers(this.db, survey, { from: current?.before, before }).then((added) => ({
       before,

@@ -31,7 +31,7 @@ export async function textAnswersPage(
   list: TextList,
   { after, limit }: { after?: Cursor; limit: number },
 ): Promise<TextAnswersPage> {
-  const answer = sql`survey_answers.responses -> ${questionId}`;
+  const answer = sql`survey_answers.responses -> ${questionId}::text`;
   // The answer as splitAnswer reads it: the value itself, or the `value` of `{ value, subValue }`.
   const text =
     list === 'answers'
