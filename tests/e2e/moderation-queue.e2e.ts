@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
+import { axeViolations } from './support/axe';
 import { browserAvailable, openPage } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
@@ -32,6 +33,8 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
       await page.getByRole('checkbox', { name: 'Sélectionner « Padel »' }).check();
       await page.getByText('2 éléments sélectionnés').waitFor();
       await shoot(page, `admin-moderation-selection-${viewport}`);
+      // With a selection, its bar and its checked items (accessibility-admin.e2e.ts scans the page without).
+      expect(await axeViolations(page)).toEqual([]);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     }
@@ -84,6 +87,7 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
     await page.getByText('Tu ne recevras plus le résumé de modération.').waitFor();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Recevoir le résumé de modération' }).isChecked()).resolves.toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
