@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection';
 import type { Mailer } from '../../mail/mailer';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
@@ -8,9 +9,9 @@ const test = setUpTestApp({ PUBLIC_URL: 'https://unissons.example' });
 const quiet = { info: () => {}, error: () => {} };
 const SUBJECT = /^\d+ éléments? attend(ent)? la modération$/;
 
-/** A run of the digest job at `at`, as one instance would do it. */
-const run = (at: string, mailer: Mailer = test.app.mailer) =>
-  sendModerationDigests({ db: test.database.db, mailer, site: test.config.public, log: quiet, now: new Date(at) });
+/** A run of the digest job at `at`, as one instance would do it (on its own connections with `db`). */
+const run = (at: string, mailer: Mailer = test.app.mailer, db = test.database.db) =>
+  sendModerationDigests({ db, mailer, site: test.config.public, log: quiet, now: new Date(at) });
 
 const digestsTo = (member: TestMember) => test.mailbox.messages.filter((mail) => mail.recipients.includes(member.email.toLowerCase()) && SUBJECT.test(mail.parsed.subject ?? ''));
 
@@ -54,8 +55,15 @@ describe('the daily moderation digest', () => {
   });
 
   it('goes once even when two servers run the job at the same moment', async () => {
-    const [first, second] = await Promise.all([run('2026-12-04T09:00:00+01:00'), run('2026-12-04T09:00:00+01:00')]);
-    expect(first + second).toBe(2);
+    // On PostgreSQL the second server has its own pool, as another instance would; the
+    // embedded database has one process only, so both runs share it there.
+    const other = test.database.url ? await openDatabase({ databaseUrl: test.database.url, poolSize: 2 }) : undefined;
+    try {
+      const [first, second] = await Promise.all([run('2026-12-04T09:00:00+01:00'), run('2026-12-04T09:00:00+01:00', test.app.mailer, other?.db)]);
+      expect(first + second).toBe(2);
+    } finally {
+      await other?.close();
+    }
     expect(digestsTo(moderator)).toHaveLength(3);
     expect(digestsTo(admin)).toHaveLength(3);
   });
