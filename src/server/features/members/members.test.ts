@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDetail, MemberPage } from '../../../shared/members';
 import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
+import { applyRetention } from '../retention/retention';
 
 describe('/admin/members', () => {
   const test = setUpTestApp();
@@ -211,6 +212,16 @@ describe('/admin/members', () => {
       expect(row.suspended_at).toBeNull();
       expect(await journal(member.uuid)).toEqual([]);
     });
+  });
+
+  it('deletes an account suspended two years ago, as the privacy policy says, and not a newer suspension', async () => {
+    const [old, recent] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
+    await test.database.db.updateTable('users').set({ suspended_at: sql<Date>`now() - interval '2 years 1 day'` }).where('id', '=', old.uuid).execute();
+    await test.database.db.updateTable('users').set({ suspended_at: sql<Date>`now() - interval '23 months'` }).where('id', '=', recent.uuid).execute();
+    const counts = await applyRetention(test.database.db);
+    expect(counts.suspendedAccounts).toBe(1);
+    const left = await test.database.db.selectFrom('users').select('id').where('id', 'in', [old.uuid, recent.uuid]).execute();
+    expect(left).toEqual([{ id: recent.uuid }]);
   });
 
   it('deletes an account as its own RGPD deletion does, public word kept as “Inconnu”, journaled', async () => {

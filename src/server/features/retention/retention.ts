@@ -19,6 +19,8 @@ export const RETENTION = {
   deliveryLog: sql`interval '12 months'`,
   /** The same "Journaux techniques : 12 mois": the journal of admin and moderator actions. */
   journal: sql`interval '12 months'`,
+  /** "Compte suspendu : 2 ans" (the 10 years of a grave breach are kept apart, not on the site). */
+  suspendedAccount: sql`interval '2 years'`,
 };
 
 /** Rows removed (or made anonymous) per category by one run. */
@@ -42,7 +44,11 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   counts.inactiveAccounts = count(
     await db.deleteFrom('users').where('last_seen_at', '<', sql<Date>`now() - ${RETENTION.inactiveAccount}`).executeTakeFirst(),
   );
-  if (counts.inactiveAccounts > 0) {
+  // Suspended by an admin (issue 20) two years ago and never reinstated: deleted the same way.
+  counts.suspendedAccounts = count(
+    await db.deleteFrom('users').where('suspended_at', '<', sql<Date>`now() - ${RETENTION.suspendedAccount}`).executeTakeFirst(),
+  );
+  if (counts.inactiveAccounts + counts.suspendedAccounts > 0) {
     await announce(db, 'counter');
     await announce(db, 'words');
   }
