@@ -171,3 +171,22 @@ it('lists its keyboard shortcuts and obeys them, but not while typing in a field
   fireEvent.keyDown(document.body, { key: 'A', shiftKey: true });
   expect(await screen.findByText("Approuver l'élément sélectionné ?")).toBeTruthy();
 });
+
+it('drops from the selection what another moderator reviewed meanwhile, and a confirmation left with nothing to do', async () => {
+  let queue = smallQueue();
+  stubApi({
+    'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
+    'GET /api/admin/moderation': () => ({ status: 200, body: queue }),
+  });
+  renderPage(<ModerationQueue />, { path: '/admin/moderation' });
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Sélectionner « Message 1 »' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Approuver la sélection' }));
+  expect(screen.getByText("Approuver l'élément sélectionné ?")).toBeTruthy();
+
+  // Someone else approved it: the live notice reloads a queue without it.
+  queue = { ...queue, pendingWords: { items: queue.pendingWords.items.filter((word) => word.id !== 'w1'), total: 2, next: null } };
+  act(() => FakeEventSource.emit('moderation'));
+  await screen.findByText('Aucun élément sélectionné');
+  expect(screen.queryByText("Approuver l'élément sélectionné ?")).toBeNull();
+  expect(screen.queryByText('Message 1')).toBeNull();
+});

@@ -130,7 +130,9 @@ export function ModerationQueue() {
   /** Good news or a neutral outcome ('déjà traité'), read out by screen readers. */
   const [notice, setNotice] = useState<string>();
   const [selection, setSelection] = useState<ReadonlySet<ItemKey>>(new Set());
-  const [confirming, setConfirming] = useState<BulkModerationAction>();
+  const [asked, setConfirming] = useState<BulkModerationAction>();
+  // A selection emptied meanwhile (others reviewed it, the live refresh took it away) has nothing left to confirm.
+  const confirming = selection.size > 0 ? asked : undefined;
   const pages = useRef({ words: 1, sports: 1 });
   // Only the latest load may show its answer: an older one would bring back reviewed items.
   const latestLoad = useRef(0);
