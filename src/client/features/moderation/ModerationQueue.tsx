@@ -28,6 +28,13 @@ type ItemKey = `${'word' | 'sport'}:${string}`;
 
 const ITEM_SELECTOR = '[data-moderation-item]';
 
+/** Focuses an item in the middle of the screen, where neither the header nor the selection bar covers it. */
+function focusItem(item: HTMLElement | undefined) {
+  if (!item) return;
+  item.focus({ preventScroll: true });
+  item.scrollIntoView?.({ block: 'center' });
+}
+
 interface PendingItemProps {
   itemKey: ItemKey;
   text: ReactNode;
@@ -165,7 +172,7 @@ export function ModerationQueue() {
     const item = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).find((element) => element.dataset.moderationItem === key);
     if (item) {
       focusAfterLoad.current = undefined;
-      item.focus();
+      focusItem(item);
     }
   }, [queue]);
 
@@ -246,10 +253,10 @@ export function ModerationQueue() {
     const key = current?.dataset.moderationItem as ItemKey | undefined;
     switch (keys) {
       case 'J':
-        elements[Math.min(index + 1, elements.length - 1)]?.focus();
+        focusItem(elements[Math.min(index + 1, elements.length - 1)]);
         return;
       case 'K':
-        elements[Math.max(index - 1, 0)]?.focus();
+        focusItem(elements[Math.max(index - 1, 0)]);
         return;
       case 'X':
         if (key) select([key], !selection.has(key));
