@@ -13,6 +13,7 @@ const BENCHMARKS = {
   live: () => import('./live.mjs'),
   newsletter: () => import('./newsletter.mjs'),
   'scale-out': () => import('./scale-out.mjs'),
+  'anti-bot': () => import('./anti-bot.mjs'),
   scale: () => import('./scale.mjs'),
 };
 // Every benchmark is bounded on its own; this is the last resort if one hangs anyway.

@@ -1,6 +1,7 @@
 // A member's view of the API over real HTTP: register, sign in, call. No Origin header is
 // sent, as from a native client; the server's CSRF rule only checks an Origin when present.
 import http from 'node:http';
+import { proofOfWork } from './proof-of-work.mjs';
 import { ADMIN } from './site.mjs';
 
 export const MEMBER_PASSWORD = 'Bench-Member-2025!';
@@ -28,8 +29,8 @@ export async function login(url, email, password) {
 export const loginAdmin = (url) => login(url, ADMIN.email, ADMIN.password);
 
 /**
- * Registers `count` members through the API (argon2 hashing included) and signs each in,
- * a few at a time. Returns their session cookies.
+ * Registers `count` members through the API (argon2 hashing and the proof of work included)
+ * and signs each in, a few at a time. Returns their session cookies.
  */
 export async function registerMembers(url, count, prefix, parallel = 4) {
   const cookies = [];
@@ -39,7 +40,7 @@ export async function registerMembers(url, count, prefix, parallel = 4) {
       const email = `${prefix}${i}@bench.test`;
       await call(url, '/api/fn/users-registerUser', {
         method: 'POST',
-        body: { email, username: `${prefix}${i}`, firstname: 'Camille', lastname: `Membre${i}`, pwd: MEMBER_PASSWORD },
+        body: { email, username: `${prefix}${i}`, firstname: 'Camille', lastname: `Membre${i}`, pwd: MEMBER_PASSWORD, ...(await proofOfWork(url)) },
       });
       cookies[i] = await login(url, email, MEMBER_PASSWORD);
     }

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { accountsFeature } from './features/accounts/index';
+import { antiBotFeature } from './features/anti-bot/index';
+import { createProofOfWork } from './features/anti-bot/proof-of-work';
 import { resolveSession, sessionCookiesOnSend } from './features/accounts/sessions';
 import { healthRoutes } from './features/health/routes';
 import { downloadFeature } from './features/download/index';
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   const hub = new LiveHub();
   await hub.start(database);
   app.decorate('liveHub', hub);
+  app.decorate('proofOfWork', config.antiBot ? await createProofOfWork(database.db, config.antiBot.difficulty) : undefined);
   app.addHook('preClose', async () => hub.close());
 
   registerErrorHandler(app);
@@ -99,7 +102,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
-  await registerFeatureRoutes(app, [accountsFeature, wordsFeature, sportsFeature, moderationFeature, surveysFeature, settingsFeature, wikiFeature, reportEventFeature, downloadFeature, seoFeature, newsletterFeature, membersFeature, journalFeature]);
+  await registerFeatureRoutes(app, [accountsFeature, antiBotFeature, wordsFeature, sportsFeature, moderationFeature, surveysFeature, settingsFeature, wikiFeature, reportEventFeature, downloadFeature, seoFeature, newsletterFeature, membersFeature, journalFeature]);
   await registerStaticClient(app, pages);
   return app;
 }

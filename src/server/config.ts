@@ -33,6 +33,12 @@ export interface Config {
   reactionRateLimitPerMinute: number;
   /** Newsletter mails each instance starts per second, at most: the SMTP provider's limit. */
   newsletterRatePerSecond: number;
+  /**
+   * The proof of work asked on registration, forgot password and the event report
+   * (features/anti-bot): undefined when ANTI_BOT=off, else how many attempts a browser makes
+   * on average (ANTI_BOT_DIFFICULTY).
+   */
+  antiBot: { difficulty: number } | undefined;
   /** Embedded database's scheduled backups (features/backup): where, how often (off: undefined), how many kept. */
   backup: { dir: string; everyMs: number | undefined; keep: number };
 }
@@ -45,6 +51,11 @@ export interface DkimConfig {
   /** PEM. */
   privateKey: string;
 }
+
+// `npm run bench -- anti-bot` (docs/performance.md, "Bot barrier"): a quarter of a second in
+// a desktop browser, under a second with the CPU slowed four times, as on a mid-range phone.
+const ANTI_BOT_DEFAULT_DIFFICULTY = 2000;
+const ANTI_BOT_MAX_DIFFICULTY = 100_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -168,6 +179,17 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+/** ANTI_BOT: on (the default) or off; ANTI_BOT_DIFFICULTY: the attempts a browser makes on average. */
+function antiBot(env: Env): { difficulty: number } | undefined {
+  const raw = text(env, 'ANTI_BOT', 'on');
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`ANTI_BOT must be on or off, got "${raw}"`);
+  const difficulty = positiveInteger(env, 'ANTI_BOT_DIFFICULTY', ANTI_BOT_DEFAULT_DIFFICULTY);
+  if (difficulty > ANTI_BOT_MAX_DIFFICULTY) {
+    throw new ConfigError(`ANTI_BOT_DIFFICULTY must be at most ${ANTI_BOT_MAX_DIFFICULTY} (a phone would give up), got "${difficulty}"`);
+  }
+  return raw === 'on' ? { difficulty } : undefined;
+}
+
 const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** BACKUP_EVERY: daily, hourly, off, or a duration such as 6h, 30m, 2d. */
@@ -248,6 +270,7 @@ export function readConfig(env: Env = process.env): Config {
     authRateLimitPerMinute: positiveInteger(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30),
     reactionRateLimitPerMinute: positiveInteger(env, 'REACTION_RATE_LIMIT_PER_MINUTE', 60),
     newsletterRatePerSecond: positiveInteger(env, 'NEWSLETTER_RATE_PER_SECOND', 10),
+    antiBot: antiBot(env),
     backup: {
       dir: path.resolve(text(env, 'BACKUP_DIR', path.join(dataDir, 'backups'))),
       everyMs: backupEvery(env),

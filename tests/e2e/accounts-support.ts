@@ -3,6 +3,7 @@ import { expect as vitestExpect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import type { Site } from './support/site';
+import { proofOfWork } from './support/proof-of-work';
 
 export const PASSWORD = 'Unissons-2025!';
 
@@ -62,6 +63,7 @@ export async function createMember(site: Site, overrides: Partial<Member> & { ve
       lastname: member.lastname,
       pwd: member.password,
       newsletter: member.newsletter,
+      ...(await proofOfWork(site.url)),
     }),
   });
   vitestExpect(response.status, await response.clone().text()).toBe(200);

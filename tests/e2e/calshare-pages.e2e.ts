@@ -6,6 +6,7 @@ import { WIKI_ARTICLE_IDS } from '../../src/shared/wiki';
 import { adminCookie, apiJson, CALSHARE_PAGES, shootWholePage, unexpected } from './calshare-support';
 import { browserAvailable, openPage } from './support/browser';
 import { siteAndBrowser } from './support/suite';
+import { proofOfWork } from './support/proof-of-work';
 
 describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy, documents, visuals, SEO ${inject('browserSkipReason')}`, () => {
   const suite = siteAndBrowser();
@@ -77,7 +78,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
     for (const [index, username] of organisations.entries()) {
       const email = `orga${index}.${Date.now()}@exemple.fr`;
       expect((await apiJson(suite.site, '/api/admin/organisations/allowlist', { method: 'POST', body: { email }, cookie })).status).toBe(204);
-      const created = await apiJson(suite.site, '/api/fn/users-registerOrganisation', { method: 'POST', body: { email, username, pwd: 'Organisation-2025!' } });
+      const created = await apiJson(suite.site, '/api/fn/users-registerOrganisation', { method: 'POST', body: { email, username, pwd: 'Organisation-2025!', ...(await proofOfWork(suite.site.url)) } });
       expect(created.status).toBe(200);
     }
 

@@ -3,6 +3,7 @@ import type { EventReportsResponse } from '../../src/shared/event-report';
 import { adminCookie, apiJson, shootWholePage, unexpected } from './calshare-support';
 import { browserAvailable, openPage } from './support/browser';
 import { siteAndBrowser } from './support/suite';
+import { proofOfWork } from './support/proof-of-work';
 
 function inDays(days: number): string {
   const date = new Date();
@@ -55,7 +56,7 @@ describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inje
   it('refuses a report the rules do not allow, whatever the form did', async () => {
     const response = await apiJson<{ error: { code: string } }>(suite.site, '/api/event-reports', {
       method: 'POST',
-      body: { eventName: 'Match', sport: 'Foot', date: inDays(-30), place: 'Lens', link: 'https://rclens.fr', email: '' },
+      body: { eventName: 'Match', sport: 'Foot', date: inDays(-30), place: 'Lens', link: 'https://rclens.fr', email: '', ...(await proofOfWork(suite.site.url)) },
     });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('event-reports/invalid-date');

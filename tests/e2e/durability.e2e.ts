@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../src/server/testing/members';
 import { startSite, type Site } from './support/site';
+import { proofOfWork } from './support/proof-of-work';
 
 // No browser needed: this drives the production server over HTTP and kills it.
 describe('embedded database durability', () => {
@@ -10,11 +11,11 @@ describe('embedded database durability', () => {
   it('keeps 200 acknowledged registrations after kill -9 and a restart', async () => {
     site = await startSite({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
     const emails = Array.from({ length: 200 }, (_, i) => `durable-${i}@exemple.fr`);
-    const register = (email: string, i: number) =>
+    const register = async (email: string, i: number) =>
       fetch(`${site!.url}/api/fn/users-registerUser`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, username: `durable${i}`, firstname: 'Dora', lastname: 'Ble', pwd: STRONG_PASSWORD }),
+        body: JSON.stringify({ email, username: `durable${i}`, firstname: 'Dora', lastname: 'Ble', pwd: STRONG_PASSWORD, ...(await proofOfWork(site!.url)) }),
       });
     // Ten at a time, as a busy evening would send them.
     for (let i = 0; i < emails.length; i += 10) {

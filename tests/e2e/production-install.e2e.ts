@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './support/site';
+import { proofOfWork } from './support/proof-of-work';
 
 const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
@@ -86,7 +87,7 @@ describe('production install', () => {
     const registered = await fetch(`${server.url}/api/fn/users-registerUser`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: member.email, username: 'sauvegarde', firstname: 'Sacha', lastname: 'Martin', pwd: member.password }),
+      body: JSON.stringify({ email: member.email, username: 'sauvegarde', firstname: 'Sacha', lastname: 'Martin', pwd: member.password, ...(await proofOfWork(server.url)) }),
     });
     expect(registered.status).toBe(200);
     // The server holds the folder: the command asks it (SIGUSR2) and waits for its file.

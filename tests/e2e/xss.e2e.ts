@@ -5,6 +5,7 @@ import { PASSWORD, signIn, SITE_ENV } from './accounts-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
+import { proofOfWork } from './support/proof-of-work';
 
 const PAYLOAD = '<img src=x onerror=window.__xss=1>';
 
@@ -25,7 +26,7 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     const api = member.context.request;
     const email = 'xss@exemple.fr';
     const registered = await api.post('/api/fn/users-registerUser', {
-      data: { email, username: PAYLOAD.slice(0, 30), firstname: PAYLOAD, lastname: PAYLOAD, pwd: PASSWORD },
+      data: { email, username: PAYLOAD.slice(0, 30), firstname: PAYLOAD, lastname: PAYLOAD, pwd: PASSWORD, ...(await proofOfWork(suite.site.url)) },
     });
     expect(registered.status()).toBe(200);
     expect((await api.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
@@ -54,12 +55,12 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     const visitor = await openPage(suite.browser, suite.site.url);
     const api = visitor.context.request;
     const report = await api.post('/api/event-reports', {
-      data: { eventName: PAYLOAD, sport: PAYLOAD, date: todayIso(), place: PAYLOAD, link: 'https://club.exemple.fr', email: '' },
+      data: { eventName: PAYLOAD, sport: PAYLOAD, date: todayIso(), place: PAYLOAD, link: 'https://club.exemple.fr', email: '', ...(await proofOfWork(suite.site.url)) },
     });
     expect(report.status(), await report.text()).toBe(201);
 
     const email = 'xss.sondage@exemple.fr';
-    expect((await api.post('/api/fn/users-registerUser', { data: { email, username: 'xsssondage', firstname: 'Sam', lastname: 'Test', pwd: PASSWORD } })).status()).toBe(200);
+    expect((await api.post('/api/fn/users-registerUser', { data: { email, username: 'xsssondage', firstname: 'Sam', lastname: 'Test', pwd: PASSWORD, ...(await proofOfWork(suite.site.url)) } })).status()).toBe(200);
     expect((await api.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
     const { uuid } = await (await api.get('/api/auth/me')).json();
     const answered = await api.post('/api/fn/users-submitSurvey', {
@@ -80,7 +81,7 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     const organisation = await fetch(`${suite.site.url}/api/fn/users-registerOrganisation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: organisationEmail, username: organisationName, pwd: PASSWORD }),
+      body: JSON.stringify({ email: organisationEmail, username: organisationName, pwd: PASSWORD, ...(await proofOfWork(suite.site.url)) }),
     });
     expect(organisation.status, await organisation.text()).toBe(200);
 

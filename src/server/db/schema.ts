@@ -15,6 +15,7 @@ import type { WordsTable } from '../features/words/tables';
 import type { SportReactionsTable, SportsTable } from '../features/sports/tables';
 import type { NewsletterDeliveriesTable, NewslettersTable } from '../features/newsletter/tables';
 import type { JournalTable } from '../features/journal/tables';
+import type { AntiBotSpentTable } from '../features/anti-bot/tables';
 
 /**
  * The database as Kysely sees it. Each feature adds its tables here, next to the migration
@@ -39,6 +40,7 @@ export interface Database {
   newsletters: NewslettersTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   journal: JournalTable;
+  anti_bot_spent: AntiBotSpentTable;
 }
 
 export interface SettingsTable {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type { Challenge } from 'altcha-lib';
 import type { Database } from '../db/schema';
+import { ANTI_BOT_CHALLENGE_URL } from '../../shared/anti-bot';
+import { solveProofOfWork } from '../features/anti-bot/solve';
 import { SURVEYS } from '../../shared/surveys/definitions';
 import type { SurveyResponses } from '../../shared/surveys/answers';
 import { CLUB_NAMES, EXPECTATIONS, FIRST_NAMES, LAST_NAMES, PENDING_SPORTS, SPORTS, SUGGESTIONS, WORDS } from './french-samples';
@@ -42,6 +45,12 @@ async function call(inject: Inject, method: 'GET' | 'POST' | 'PUT', url: string,
   return response;
 }
 
+/** A solved challenge for a protected form, fetched and solved as the browser's widget does. */
+async function proofOfWork(inject: Inject) {
+  const response = await inject({ method: 'GET', url: ANTI_BOT_CHALLENGE_URL });
+  return solveProofOfWork(response.statusCode === 200 ? response.json<Challenge>() : undefined);
+}
+
 async function signIn(inject: Inject, email: string, password: string) {
   const response = await call(inject, 'POST', '/api/auth/login', { email, password });
   const cookie = response.cookies.find((entry) => entry.name === 'unissons_session');
@@ -65,7 +74,15 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
     const username = `${firstname}${lastname}${run}${i}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().slice(0, 30);
     // Most tick the newsletter box (decision 0010: only they receive it).
     const newsletter = i % 4 !== 3;
-    const { data } = (await call(inject, 'POST', '/api/fn/users-registerUser', { email, username, firstname, lastname, pwd: DEMO_PASSWORD, newsletter })).json();
+    const { data } = (await call(inject, 'POST', '/api/fn/users-registerUser', {
+      email,
+      username,
+      firstname,
+      lastname,
+      pwd: DEMO_PASSWORD,
+      newsletter,
+      ...(await proofOfWork(inject)),
+    })).json();
     members.push({ email, uuid: data.uuid, cookie: await signIn(inject, email, DEMO_PASSWORD) });
     if ((i + 1) % 50 === 0) log(`${i + 1} membres`);
   }
@@ -74,7 +91,13 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
     const email = `club${i}-${run}@${DEMO_DOMAIN}`;
     await call(inject, 'POST', '/api/admin/organisations/allowlist', { email }, adminCookie);
     const name = i < CLUB_NAMES.length ? CLUB_NAMES[i] : `${pick(CLUB_NAMES, i)} ${Math.floor(i / CLUB_NAMES.length) + 1}`;
-    await call(inject, 'POST', '/api/fn/users-registerOrganisation', { email, username: `${name} ${run}`.slice(0, 30), pwd: DEMO_PASSWORD, newsletter: true });
+    await call(inject, 'POST', '/api/fn/users-registerOrganisation', {
+      email,
+      username: `${name} ${run}`.slice(0, 30),
+      pwd: DEMO_PASSWORD,
+      newsletter: true,
+      ...(await proofOfWork(inject)),
+    });
   }
   log(`${size.organisations} organisations`);
   // Their .invalid addresses receive no mail, so nobody can open the links: they are verified

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../testing/test-app';
 import { registerMember } from '../testing/members';
 import { ConfigError, readConfig } from '../config';
+import { proofOfWork } from '../testing/proof-of-work';
 
 const DOMAIN = 'unissons.exemple.fr';
 const SELECTOR = 'mail2026';
@@ -34,7 +35,7 @@ describe('mail signed with DKIM', () => {
 
   it("carries a signature of the sender's domain that a receiver's check passes", async () => {
     const member = await registerMember(test.app);
-    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) } });
     const mail = await test.mailbox.waitFor(member.email, (message) => /mot de passe/i.test(message.parsed.subject ?? ''));
     const { results } = await dkimVerify(Buffer.from(mail.raw), { resolver });
     expect(results).toHaveLength(1);
@@ -43,7 +44,7 @@ describe('mail signed with DKIM', () => {
 
   it('fails the check once the message is altered on the way', async () => {
     const member = await registerMember(test.app);
-    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) } });
     const mail = await test.mailbox.waitFor(member.email, (message) => /mot de passe/i.test(message.parsed.subject ?? ''));
     const altered = mail.raw.replace(/^Subject: .*$/m, 'Subject: Gagnez un voyage');
     const { results } = await dkimVerify(Buffer.from(altered), { resolver });

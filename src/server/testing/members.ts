@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../db/connection';
+import { proofOfWork } from './proof-of-work';
 
 export const STRONG_PASSWORD = 'Sport-Ensemble-2025!';
 
@@ -51,7 +52,15 @@ export async function registerMember(
   const response = await app.inject({
     method: 'POST',
     url: '/api/fn/users-registerUser',
-    payload: { email: member.email, username: member.username, firstname: 'Camille', lastname: 'Martin', pwd: member.password, newsletter: overrides.newsletter },
+    payload: {
+      email: member.email,
+      username: member.username,
+      firstname: 'Camille',
+      lastname: 'Martin',
+      pwd: member.password,
+      newsletter: overrides.newsletter,
+      ...(await proofOfWork(app)),
+    },
   });
   if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
   const { uuid } = response.json().data as { uuid: string };
@@ -82,7 +91,7 @@ export async function registerOrganisation(app: FastifyInstance, database: Datab
   const response = await app.inject({
     method: 'POST',
     url: '/api/fn/users-registerOrganisation',
-    payload: { email, username, pwd: STRONG_PASSWORD },
+    payload: { email, username, pwd: STRONG_PASSWORD, ...(await proofOfWork(app)) },
   });
   if (response.statusCode !== 200) throw new Error(`organisation registration failed: ${response.body}`);
   const { uuid } = response.json().data as { uuid: string };

@@ -19,7 +19,7 @@ export interface TestApp {
 /**
  * The real app on a fresh database with a real SMTP capture, for `app.inject` tests.
  * The per-IP auth limit is lifted (every injected request comes from one address) unless
- * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself.
+ * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, and the proof of work is kept cheap.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const [database, mailbox] = await Promise.all([createTestDatabase(), Mailbox.start()]);
@@ -27,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: '/nonexistent-test-data',
     CLIENT_DIR: '/nonexistent-client',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Real challenges, solved by every registration helper, at a few attempts each.
+    ANTI_BOT_DIFFICULTY: '10',
     ...env,
   });
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });

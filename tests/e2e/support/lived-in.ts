@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createMember, type Member } from '../accounts-support';
 import { adminCookie, apiJson } from '../calshare-support';
 import type { Site } from './site';
+import { proofOfWork } from './proof-of-work';
 
 export interface LivedInSite {
   members: Member[];
@@ -93,10 +94,11 @@ export async function seedLivedInSite(site: Site): Promise<LivedInSite> {
     place: 'Nantes',
     link: 'https://exemple.fr/marathon',
     email: '',
+    ...(await proofOfWork(site.url)),
   }, cookies[2]);
 
   const organisation = { email: `club.${Date.now().toString(36)}@exemple.fr`, password: 'Organisation-2025!', username: 'Club de Rugby de Pau' };
   await post('/api/admin/organisations/allowlist', { email: organisation.email }, admin);
-  await post('/api/fn/users-registerOrganisation', { email: organisation.email, username: organisation.username, pwd: organisation.password }, '');
+  await post('/api/fn/users-registerOrganisation', { email: organisation.email, username: organisation.username, pwd: organisation.password, ...(await proofOfWork(site.url)) }, '');
   return { members, organisation };
 }

@@ -4,6 +4,7 @@ import { canSubmitForgotPassword } from '../../../shared/validation';
 import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
+import { useProofOfWork } from '../anti-bot/useProofOfWork';
 import { forgotPassword } from './api';
 import { EmailField } from './EmailField';
 
@@ -17,6 +18,7 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
   const [status, setStatus] = useState<'idle' | 'loading' | 'success'>('idle');
   const [error, setError] = useState<string>();
   const enabled = canSubmitForgotPassword(email);
+  const antiBot = useProofOfWork();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,7 +26,7 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
     setStatus('loading');
     setError(undefined);
     try {
-      await forgotPassword({ userMail: email.trim() });
+      await antiBot.protect((proof) => forgotPassword({ userMail: email.trim(), ...proof }));
       setStatus('success');
     } catch (caught) {
       setError(errorMessage(caught));
@@ -47,6 +49,7 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
     <form className="form auth-form" noValidate onSubmit={submit} aria-label="Mot de passe oublié">
       <p>Indique l'adresse mail de ton compte : on t'envoie un mot de passe temporaire.</p>
       <EmailField value={email} onChange={onEmailChange} notValidMessage={fieldMessages.forgotPasswordNeedsEmail} />
+      {antiBot.field}
       {error && <ErrorBox message={error} />}
       <Button type="submit" enabled={enabled} busy={status === 'loading'} busyLabel="Envoi en cours…" fullWidth>
         Envoyer

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { useAction } from '../../hooks/useAction';
+import { useProofOfWork } from '../anti-bot/useProofOfWork';
 import { registerOrganisation } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -21,6 +22,7 @@ export function OrganisationRegisterForm() {
   const [newsletter, setNewsletter] = useState(false);
   const { busy, error, run } = useAction();
   const signIn = useSignInAfterRegistration();
+  const antiBot = useProofOfWork();
   const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -28,7 +30,7 @@ export function OrganisationRegisterForm() {
     if (!enabled) return;
     const trimmedEmail = email.trim();
     await run(async () => {
-      await registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter });
+      await antiBot.protect((proof) => registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter, ...proof }));
       await signIn(trimmedEmail, password);
     });
   }
@@ -54,6 +56,7 @@ export function OrganisationRegisterForm() {
       />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
       <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
+      {antiBot.field}
       {error && <ErrorBox message={error} />}
       <Button type="submit" enabled={enabled} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer le compte organisation

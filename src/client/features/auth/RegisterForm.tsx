@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { useAction } from '../../hooks/useAction';
+import { useProofOfWork } from '../anti-bot/useProofOfWork';
 import { registerUser } from './api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -40,6 +41,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
   const [newsletter, setNewsletter] = useState(false);
   const { busy, error, setError, run } = useAction();
   const signIn = useSignInAfterRegistration();
+  const antiBot = useProofOfWork();
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -65,14 +67,17 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
     const trimmedEmail = email.trim();
     await run(async () => {
       try {
-        await registerUser({
-          email: trimmedEmail,
-          username: username.trim(),
-          firstname: firstname.trim(),
-          lastname: lastname.trim(),
-          pwd: password,
-          newsletter,
-        });
+        await antiBot.protect((proof) =>
+          registerUser({
+            email: trimmedEmail,
+            username: username.trim(),
+            firstname: firstname.trim(),
+            lastname: lastname.trim(),
+            pwd: password,
+            newsletter,
+            ...proof,
+          }),
+        );
       } catch (caught) {
         if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) setStep(1);
         throw caught;
@@ -157,6 +162,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
       />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
       <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
+      {antiBot.field}
       {errorBox}
       <Button type="submit" enabled={step2Ready} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer mon compte

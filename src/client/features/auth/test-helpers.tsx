@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
 import type { CurrentUser } from '../../../shared/user';
 import { AuthProvider } from './auth-context';
 
@@ -16,13 +17,16 @@ type Reply = { status: number; body?: unknown } | ((call: FakeCall) => { status:
 
 /**
  * Replaces fetch with answers keyed by 'METHOD /path'. Unknown requests answer 404, and
- * every call is recorded so a test can check what was sent.
+ * every call is recorded so a test can check what was sent. The protected forms' challenge
+ * is answered 204 (the site asks no proof, ANTI_BOT=off) and not recorded, unless a test
+ * stubs it: the widget itself needs a real browser (tests/e2e).
  */
 export function stubApi(routes: Record<string, Reply>) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
+    if (path === ANTI_BOT_CHALLENGE_URL && !routes[`GET ${path}`]) return new Response(null, { status: 204 });
     const raw = init?.body;
     const body = typeof raw === 'string' ? JSON.parse(raw) : raw;
     const call = { method, path, body };

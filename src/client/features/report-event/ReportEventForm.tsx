@@ -13,6 +13,7 @@ import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field, type FieldType } from '../../components/Field';
+import { useProofOfWork } from '../anti-bot/useProofOfWork';
 import { sendEventReport } from './api';
 
 const EMPTY: EventReportPayload = { eventName: '', sport: '', date: '', place: '', link: '', email: '' };
@@ -44,6 +45,7 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
   const [touched, setTouched] = useState<Partial<Record<EventReportField, boolean>>>({});
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
+  const antiBot = useProofOfWork();
 
   const today = todayIso();
   const valid = (field: EventReportField) => isEventReportFieldValid(field, values[field], today);
@@ -56,7 +58,7 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
     setSending(true);
     setError(undefined);
     try {
-      await sendEventReport(values);
+      await antiBot.protect((proof) => sendEventReport({ ...values, ...proof }));
       onSent();
     } catch (caught) {
       // What was typed stays in the form, so the visitor only fixes what is wrong.
@@ -94,6 +96,7 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
           />
         );
       })}
+      {antiBot.field}
       {error && <ErrorBox message={error} />}
       <div className="form__actions">
         <Button type="submit" size="large" enabled={allValid} busy={sending} busyLabel="Envoi du signalement…">

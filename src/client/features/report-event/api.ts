@@ -1,7 +1,8 @@
 import type { EventReportPayload, EventReportsResponse } from '../../../shared/event-report';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
 import { api } from '../../api/http';
 
-export function sendEventReport(payload: EventReportPayload): Promise<{ id: string }> {
+export function sendEventReport(payload: WithProofOfWork<EventReportPayload>): Promise<{ id: string }> {
   return api<{ id: string }>('/api/event-reports', { method: 'POST', body: payload });
 }
 

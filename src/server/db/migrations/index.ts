@@ -14,6 +14,7 @@ import * as emailVerification from './20261124150000_email_verification';
 import * as emailUndeliverable from './20261124160000_email_undeliverable';
 import * as journal from './20261125200000_journal';
 import * as membersAdmin from './20261125210000_members_admin';
+import * as antiBot from './20261125300000_anti_bot';
 import * as moderationAtScale from './20261125400000_moderation_at_scale';
 import * as scaleIndexes from './20261125600000_scale_indexes';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261124160000_email_undeliverable': emailUndeliverable,
   '20261125200000_journal': journal,
   '20261125210000_members_admin': membersAdmin,
+  '20261125300000_anti_bot': antiBot,
   '20261125400000_moderation_at_scale': moderationAtScale,
   '20261125600000_scale_indexes': scaleIndexes,
 };

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
 import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
+import { antiBotBodyField, requireProofOfWork } from '../anti-bot/index';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
 import type { AuthRateLimit } from './rate-limits';
@@ -80,11 +82,12 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
     return toCurrentUser(requireMember(request));
   });
 
-  app.post<{ Body: ForgotPasswordPayload }>(
+  app.post<{ Body: WithProofOfWork<ForgotPasswordPayload> }>(
     '/api/fn/users-forgotPassword',
     {
-      schema: { body: object({ userMail: string({ maxLength: 500 }) }) },
+      schema: { body: object({ userMail: string({ maxLength: 500 }), ...antiBotBodyField }, ['userMail']) },
       onRequest: authRateLimit,
+      preHandler: requireProofOfWork(app),
     },
     async (request) => {
       const email = request.body.userMail.trim();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
 import { purgeExpiredSessions } from './sessions';
+import { proofOfWork } from '../../testing/proof-of-work';
 
 describe('login, sessions and forgotten passwords', () => {
   const test = setUpTestApp();
@@ -144,7 +145,7 @@ describe('login, sessions and forgotten passwords', () => {
 
   it('mails a temporary password that works once, for an hour, while the old one still works', async () => {
     const member = await registerMember(test.app);
-    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) } });
     expect(response.statusCode).toBe(200);
     // The first mail to the address was its verification link, at registration.
     const mail = await test.mailbox.waitFor(member.email, (entry) => entry.parsed.subject === 'Ton mot de passe temporaire');
@@ -174,7 +175,7 @@ describe('login, sessions and forgotten passwords', () => {
 
   it('refuses an expired temporary password', async () => {
     const member = await registerMember(test.app);
-    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } });
+    await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) } });
     const temporary = /^ {4}(\S+)$/m.exec((await test.mailbox.waitFor(member.email, (entry) => entry.parsed.subject === 'Ton mot de passe temporaire')).parsed.text ?? '')![1];
     await test.database.db
       .updateTable('users')
@@ -185,7 +186,7 @@ describe('login, sessions and forgotten passwords', () => {
   });
 
   it("answers 'Aucun compte trouvé' for an unknown address", async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: 'inconnu@exemple.fr' } });
+    const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: 'inconnu@exemple.fr', ...(await proofOfWork(test.app)) } });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toEqual({ code: 'users/no-user-found', message: 'Aucun compte trouvé' });
   });

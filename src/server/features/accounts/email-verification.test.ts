@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../testing/test-database';
 import type { CapturedMail } from '../../testing/mailbox';
 import { login, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
+import { proofOfWork } from '../../testing/proof-of-work';
 
 const VERIFY_SUBJECT = 'Confirme ton adresse mail';
 const CHANGE_SUBJECT = 'Confirme ta nouvelle adresse mail';
@@ -72,7 +73,7 @@ describe('e-mail verification (decision 0018)', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/fn/users-registerOrganisation',
-      payload: { email: 'Club-Verif@Exemple.fr', username: 'Club Vérif', pwd: STRONG_PASSWORD },
+      payload: { email: 'Club-Verif@Exemple.fr', username: 'Club Vérif', pwd: STRONG_PASSWORD, ...(await proofOfWork(test.app)) },
     });
     expect(response.statusCode).toBe(200);
     const mail = await mailTo('club-verif@exemple.fr', VERIFY_SUBJECT);
@@ -203,7 +204,7 @@ describe('e-mail verification (decision 0018)', () => {
       expect(await loginStatus(newEmail, member.password)).toBe(404);
       expect((await me(member.cookie)).email).toBe(member.email);
       expect(
-        (await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email } }))
+        (await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) } }))
           .statusCode,
       ).toBe(200);
       await mailTo(member.email, 'Ton mot de passe temporaire');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../shared/event-report';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
+import { proofOfWork } from '../../testing/proof-of-work';
 
 describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
   const test = setUpTestApp();
@@ -38,8 +39,8 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
     const report = { eventName: 'Marathon de Nantes', sport: 'Course à pied', date: todayIso(inAMonth), place: 'Nantes', link: 'https://exemple.fr/marathon' };
     // Another visitor's report, and the member's (its address typed in capitals).
-    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: 'autre@exemple.fr' } })).statusCode).toBe(201);
-    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: member.email.toUpperCase() } })).statusCode).toBe(201);
+    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: 'autre@exemple.fr', ...(await proofOfWork(test.app)) } })).statusCode).toBe(201);
+    expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, email: member.email.toUpperCase(), ...(await proofOfWork(test.app)) } })).statusCode).toBe(201);
     // The anonymous survey answer is not linked to the member: only the 'already answered' mark is.
     await db.insertInto('survey_submissions').values({ survey_id: 'pre-use', user_id: member.uuid }).execute();
     const { id: newsletterId } = await db

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
 import type { RegisterOrganisationPayload, RegisterUserPayload } from '../../../shared/accounts';
 import type { AccountType } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
@@ -6,6 +7,7 @@ import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validat
 import { isValidPersonName, isValidUsername } from '../../../shared/validation/account';
 import { AppError } from '../../http/errors';
 import { boolean, object, string } from '../../http/schema';
+import { antiBotBodyField, requireProofOfWork } from '../anti-bot/index';
 import { announce } from '../live/announce';
 import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
@@ -84,11 +86,11 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
     }
   }
 
-  app.post<{ Body: RegisterUserPayload }>(
+  app.post<{ Body: WithProofOfWork<RegisterUserPayload> }>(
     '/api/fn/users-registerUser',
     {
       schema: {
-        body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password, newsletter: boolean }, [
+        body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, [
           'email',
           'username',
           'firstname',
@@ -97,15 +99,17 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
         ]),
       },
       onRequest: authRateLimit,
+      preHandler: requireProofOfWork(app),
     },
     async (request) => createAccount({ ...request.body, accountType: 'user' }),
   );
 
-  app.post<{ Body: RegisterOrganisationPayload }>(
+  app.post<{ Body: WithProofOfWork<RegisterOrganisationPayload> }>(
     '/api/fn/users-registerOrganisation',
     {
-      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean }, ['email', 'username', 'pwd']) },
+      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, ['email', 'username', 'pwd']) },
       onRequest: authRateLimit,
+      preHandler: requireProofOfWork(app),
     },
     async (request) => {
       const email = request.body.email.trim();

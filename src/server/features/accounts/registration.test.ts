@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, STRONG_PASSWORD } from '../../testing/members';
+import { proofOfWork } from '../../testing/proof-of-work';
 
 describe('registration (users-registerUser, users-registerOrganisation)', () => {
   const test = setUpTestApp();
 
-  const register = (payload: Record<string, unknown>) =>
-    test.app.inject({ method: 'POST', url: '/api/fn/users-registerUser', payload });
+  const register = async (payload: Record<string, unknown>) =>
+    test.app.inject({ method: 'POST', url: '/api/fn/users-registerUser', payload: { ...payload, ...(await proofOfWork(test.app)) } });
   const person = (overrides: Record<string, unknown> = {}) => ({
     email: 'lea@exemple.fr',
     username: 'lea_runs',
@@ -82,8 +83,12 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
   });
 
   describe('organisations', () => {
-    const registerOrganisation = (email: string, username = 'Club des Dauphins', newsletter?: boolean) =>
-      test.app.inject({ method: 'POST', url: '/api/fn/users-registerOrganisation', payload: { email, username, pwd: STRONG_PASSWORD, newsletter } });
+    const registerOrganisation = async (email: string, username = 'Club des Dauphins', newsletter?: boolean) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/fn/users-registerOrganisation',
+        payload: { email, username, pwd: STRONG_PASSWORD, newsletter, ...(await proofOfWork(test.app)) },
+      });
 
     it('refuses an e-mail the admin has not allowed', async () => {
       const response = await registerOrganisation('club@exemple.fr');

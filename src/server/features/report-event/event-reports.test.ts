@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso, type EventReportPayload } from '../../../shared/event-report';
 import { registerAdmin, registerMember } from '../../testing/members';
+import { proofOfWork } from '../../testing/proof-of-work';
 import { setUpTestApp } from '../../testing/test-app';
 
 function inDays(days: number): string {
@@ -26,8 +27,9 @@ describe('event reports', () => {
     adminCookie = (await registerAdmin(test.app, test.database)).cookie;
   });
 
-  const send = (payload: unknown, remoteAddress = '127.0.0.1') =>
-    test.app.inject({ method: 'POST', url: '/api/event-reports', payload: payload as object, remoteAddress });
+  // As the form sends it: with a solved challenge (features/anti-bot).
+  const send = async (payload: unknown, remoteAddress = '127.0.0.1') =>
+    test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...(payload as object), ...(await proofOfWork(test.app)) }, remoteAddress });
   const list = async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/admin/event-reports', headers: { cookie: adminCookie } });
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
 import {
   EVENT_REPORT_ERROR_CODES,
   EVENT_REPORT_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
 import { AppError } from '../../http/errors';
 import { requestLimit } from '../../http/request-limit';
 import { object, string } from '../../http/schema';
+import { antiBotBodyField, requireProofOfWork } from '../anti-bot/index';
 
 /** Reports one address may send in ten minutes: a club listing its season, not a flood. */
 const REPORTS_PER_WINDOW = 10;
@@ -23,7 +25,7 @@ export function eventReportRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const rateLimit = requestLimit(app, { name: 'event-reports', max: REPORTS_PER_WINDOW, timeWindow: WINDOW_MS });
 
-  app.post<{ Body: EventReportPayload }>(
+  app.post<{ Body: WithProofOfWork<EventReportPayload> }>(
     '/api/event-reports',
     {
       schema: {
@@ -34,9 +36,11 @@ export function eventReportRoutes(app: FastifyInstance) {
           place: bounded('place'),
           link: bounded('link'),
           email: bounded('email'),
-        }),
+          ...antiBotBodyField,
+        }, ['eventName', 'sport', 'date', 'place', 'link', 'email']),
       },
       onRequest: rateLimit,
+      preHandler: requireProofOfWork(app),
     },
     async (request, reply) => {
       const [invalid] = invalidEventReportFields(request.body, todayIso());

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { purgeExpiredVerificationLinks } from '../accounts/email-verification';
 import { purgeOldLoginFailures } from '../accounts/login-throttle';
 import { purgeExpiredSessions } from '../accounts/sessions';
+import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
 import { announce } from '../live/announce';
 
 /**
@@ -38,6 +39,8 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   counts.oldLoginFailures = await purgeOldLoginFailures(db);
   // E-mail verification links: 48 hours (decision 0018), used or not.
   counts.expiredVerificationLinks = await purgeExpiredVerificationLinks(db);
+  // Spent anti-bot challenges: until the challenge expires (30 minutes, decision 0023).
+  counts.spentChallenges = await purgeSpentChallenges(db);
 
   // As when the member deletes it (account-routes.ts): sessions, picture, reactions, pending
   // word and mails go with the row; a public word stays, shown as 'Inconnu'.

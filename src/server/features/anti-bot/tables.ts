@@ -1,0 +1,5 @@
+export interface AntiBotSpentTable {
+  /** The challenge's nonce, covered by its signature. */
+  nonce: string;
+  expires_at: Date;
+}
