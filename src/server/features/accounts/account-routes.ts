@@ -18,6 +18,7 @@ import { emailRoutes } from './email-routes';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
+import { keepAnAdmin, lockActiveAdmins } from './active-admins';
 import { deleteAccount, invalidateAfterDeletion } from './delete-account';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
@@ -141,7 +142,11 @@ export function accountRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireMember(request);
       if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
-      await db.transaction().execute((trx) => deleteAccount(trx, user));
+      await db.transaction().execute(async (trx) => {
+        // The last admin names another before leaving: the site is never without one.
+        if (user.roles.includes('admin')) keepAnAdmin(await lockActiveAdmins(trx), user.id);
+        await deleteAccount(trx, user);
+      });
       invalidateAfterDeletion(app.liveHub, user);
       await endSession(db, request, reply, secureCookies);
       return reply.code(204).send();

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { roleLabels, type Role } from '../../../shared/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { keepAnAdmin, lockActiveAdmins } from '../accounts/active-admins';
 import { deleteAccount } from '../accounts/delete-account';
 import { recordAction } from '../journal/record';
 import { announce } from '../live/announce';
@@ -9,21 +10,11 @@ import { announce } from '../live/announce';
 type Trx = Transaction<Database>;
 
 /**
- * Locks the rows of the active admins (admin role, not suspended), in id order so concurrent
- * actions queue instead of deadlocking, and checks the actor is still one of them. A second
- * action waiting here re-reads the rows once the first commits (READ COMMITTED re-checks a
- * locked row's new version): two admins revoking each other cannot leave the site without one.
+ * The active admins, locked (accounts/active-admins.ts), with the actor still among them: of
+ * two admins revoking each other at once, the second finds it is no longer one.
  */
-async function lockActiveAdmins(trx: Trx, actorId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('users')
-    .select('id')
-    .where(sql<boolean>`'admin' = any(roles)`)
-    .where('suspended_at', 'is', null)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const admins = rows.map((row) => row.id);
+async function lockAdminsAsActor(trx: Trx, actorId: string): Promise<string[]> {
+  const admins = await lockActiveAdmins(trx);
   if (!admins.includes(actorId)) throw new AppError(403, 'http/forbidden');
   return admins;
 }
@@ -41,11 +32,6 @@ async function lockTarget(trx: Trx, id: string) {
 
 type Target = Awaited<ReturnType<typeof lockTarget>>;
 
-/** An action that would leave the target no longer an active admin needs another one. */
-function keepAnAdmin(admins: string[], target: Target) {
-  if (admins.includes(target.id) && admins.length < 2) throw new AppError(409, 'members/last-admin');
-}
-
 function notYourself(actorId: string, target: Target) {
   if (target.id === actorId) throw new AppError(409, 'members/not-yourself');
 }
@@ -55,12 +41,12 @@ const named = (target: Target) => `${target.username} (${target.email})`;
 /** Grants or revokes `admin` or `moderator`; nothing changes (nor is journaled) when already so. */
 export async function setMemberRole(db: Kysely<Database>, actorId: string, targetId: string, role: Role, granted: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const admins = await lockActiveAdmins(trx, actorId);
+    const admins = await lockAdminsAsActor(trx, actorId);
     const target = await lockTarget(trx, targetId);
     if (target.roles.includes(role) === granted) return;
     if (!granted && role === 'admin') {
       notYourself(actorId, target);
-      keepAnAdmin(admins, target);
+      keepAnAdmin(admins, target.id);
     }
     await trx
       .updateTable('users')
@@ -84,12 +70,12 @@ export async function setMemberRole(db: Kysely<Database>, actorId: string, targe
  */
 export async function setMemberSuspension(db: Kysely<Database>, actorId: string, targetId: string, suspended: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const admins = await lockActiveAdmins(trx, actorId);
+    const admins = await lockAdminsAsActor(trx, actorId);
     const target = await lockTarget(trx, targetId);
     if ((target.suspended_at !== null) === suspended) return false;
     if (suspended) {
       notYourself(actorId, target);
-      keepAnAdmin(admins, target);
+      keepAnAdmin(admins, target.id);
     }
     await trx
       .updateTable('users')
@@ -113,10 +99,10 @@ export async function setMemberSuspension(db: Kysely<Database>, actorId: string,
 /** The member's own RGPD deletion (accounts/delete-account.ts), by an admin, journaled. */
 export async function deleteMember(db: Kysely<Database>, actorId: string, targetId: string): Promise<Target> {
   return db.transaction().execute(async (trx) => {
-    const admins = await lockActiveAdmins(trx, actorId);
+    const admins = await lockAdminsAsActor(trx, actorId);
     const target = await lockTarget(trx, targetId);
     notYourself(actorId, target);
-    keepAnAdmin(admins, target);
+    keepAnAdmin(admins, target.id);
     await deleteAccount(trx, target);
     await recordAction(trx, { actorId, kind: 'member/delete', targetType: 'user', targetId: target.id, summary: named(target) });
     return target;

@@ -241,3 +241,28 @@ describe('/admin/members', () => {
     expect((await as(admin.cookie).delete(`/api/admin/members/${member.uuid}`)).statusCode).toBe(404);
   });
 });
+
+describe('the last admin’s own account', () => {
+  const test = setUpTestApp();
+
+  it('cannot be deleted by its owner while no other admin is active; can once another is named', async () => {
+    const only = await registerAdmin(test.app, test.database);
+    const leave = (cookie: string) => test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload: { password: STRONG_PASSWORD } });
+    const refused = await leave(only.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('members/last-admin');
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: only.cookie } })).statusCode).toBe(200);
+
+    const member = await registerMember(test.app);
+    const named = await test.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${member.uuid}/roles`,
+      headers: { cookie: only.cookie },
+      payload: { role: 'admin', granted: true },
+    });
+    expect(named.statusCode).toBe(200);
+    expect((await leave(only.cookie)).statusCode).toBe(204);
+    // The one left cannot go the same way.
+    expect((await leave(member.cookie)).json().error.code).toBe('members/last-admin');
+  });
+});
