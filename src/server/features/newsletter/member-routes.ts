@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NewsletterPreference, UnsubscribePayload } from '../../../shared/newsletter/api';
+import { hasPermission } from '../../../shared/permissions';
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { boolean, object, string } from '../../http/schema';
@@ -18,7 +19,7 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireMember(request);
       const userId = request.body.userId.trim().toLowerCase();
-      if (userId !== user.id && !user.roles.includes('admin')) throw new AppError(403, 'newsletter/not-your-account');
+      if (userId !== user.id && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
       if (!isUuid(userId) || !(await setNewsletterSubscription(db, userId, false))) {
         throw new AppError(404, 'newsletter/unknown-user');
       }
