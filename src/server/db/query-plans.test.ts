@@ -73,8 +73,8 @@ describe('query plans of the hot paths', () => {
     [member, admin] = await Promise.all([registerMember(test.app), registerAdmin(test.app, test.database)]);
     const { db } = test.database;
     // 20,000 members (1 in 100 an organisation), each with a session, a word (half public),
-    // two reactions over 200 sports, a pre-use answer, three newsletters; reports and failed
-    // logins for some of them.
+    // two reactions over 200 sports, a pre-use answer (written day after day over 300 days,
+    // as they come), three newsletters; reports and failed logins for some of them.
     await sql`
       insert into users (email, username, account_type, password_hash, created_at)
       select 'plan' || i || '@exemple.fr', 'plan' || i, case when i % 100 = 0 then 'organisation' else 'user' end, 'x', now() - i * interval '1 minute'
@@ -97,7 +97,8 @@ describe('query plans of the hot paths', () => {
     await sql`
       insert into survey_answers (survey_id, responses, answered_on)
       select 'pre-use', jsonb_build_object('heard', jsonb_build_array('Instagram'), 'reasons', jsonb_build_object('value', jsonb_build_array('Autre'), 'subValue', 'Raison ' || i),
-             'wont-use', jsonb_build_object('value', jsonb_build_array('Le prix du trajet')), 'expectations', 'Attente ' || i), current_date - i % 300
+             'wont-use', jsonb_build_object('value', jsonb_build_array('Le prix du trajet')), 'expectations', 'Attente ' || i),
+             current_date - 300 + i * 300 / (${MEMBERS}::int + 1)
       from generate_series(1, ${MEMBERS}::int) as i`.execute(db);
     await sql`insert into newsletters (title, description, letter) select 'Lettre ' || k, 'À lire', 'Bonjour' from generate_series(1, 3) as k`.execute(db);
     await sql`
@@ -119,16 +120,16 @@ describe('query plans of the hot paths', () => {
   });
 
   it('counts the members for the counter from an index, not the table', async () => {
-    const count = statement(await statementsOf(() => countPersons(test.database.db)), /count\(\*\)/);
+    const count = statement(await statementsOf(() => countPersons(test.database.db)), /from "users" where "account_type" = \$1/);
     const chosen = await plan(count);
     expect(chosen).toMatch(/"Node Type":"Index Only Scan"[^}]*"Index Name":"users_account_type"/);
     expect(chosen).not.toMatch(/"Node Type":"Seq Scan"/);
   });
 
   it('finds a member’s reactions, a sport’s counts and a reaction’s row by index', async () => {
-    const mine = statement(await statementsOf(() => request('GET', '/api/sports/mine', member.cookie)), /from "sport_reactions"/);
+    const mine = statement(await statementsOf(() => request('GET', '/api/sports/mine', member.cookie)), /from "sport_reactions" where "user_id" = \$1/);
     await expectIndex(mine, 'sport_reactions', 'sport_reactions_user');
-    const counts = statement(await statementsOf(() => loadCounts(test.database.db, 'plan 7')), /from "sport_reactions"/);
+    const counts = statement(await statementsOf(() => loadCounts(test.database.db, 'plan 7')), /from "sport_reactions" where "sport_id" = \$1/);
     await expectIndex(counts, 'sport_reactions', 'sport_reactions_pkey', { sorted: true });
     const toggle = statement(
       await statementsOf(() => toggleSportReaction(test.database.db, 'plan 7', member.uuid, 'love')),
@@ -154,13 +155,17 @@ describe('query plans of the hot paths', () => {
         await textAnswersPage(test.database.db, 'pre-use', question, list, { limit: 8 });
         await textAnswersPage(test.database.db, 'pre-use', question, list, { after: { day, id }, limit: 25 });
       });
-      for (const page of pages) await expectIndex(page, 'survey_answers', 'survey_answers_keyset');
+      for (const page of pages.filter((query) => /from "survey_answers"/.test(query.sql))) {
+        await expectIndex(page, 'survey_answers', 'survey_answers_keyset');
+      }
     }
 
-    const batches = await statementsOf(async () => {
+    // (The app's own timers may send statements meanwhile: only the batches are looked at.)
+    const sent = await statementsOf(async () => {
       let chunks = 0;
       for await (const _chunk of surveyCsvChunks(test.database.db, survey, 1000)) if (++chunks === 3) break;
     });
+    const batches = sent.filter((query) => /from "survey_answers"/.test(query.sql));
     expect(batches).toHaveLength(2);
     for (const batch of batches) await expectIndex(batch, 'survey_answers', 'survey_answers_keyset');
 
@@ -180,7 +185,7 @@ describe('query plans of the hot paths', () => {
         responses: { heard: ['Instagram'], reasons: { value: ['Partager les frais de route'] }, 'wont-use': { value: ['Le prix du trajet'] }, expectations: 'Un plan' },
       }),
     );
-    await expectIndex(statement(sent, /for update/), 'users', 'users_pkey');
+    await expectIndex(statement(sent, /from "users" where "id" = \$1 for update/), 'users', 'users_pkey');
     const duplicate = await plan(statement(sent, /insert into "survey_submissions"/));
     expect(duplicate).toContain('"Conflict Arbiter Indexes":["survey_submissions_pkey"]');
   });
@@ -193,17 +198,17 @@ describe('query plans of the hot paths', () => {
     await expectIndex(statement(login, /from "login_failures"/), 'login_failures', 'login_failures_email');
 
     const me = await statementsOf(() => request('GET', '/api/auth/me', member.cookie));
-    const session = statement(me, /from "sessions"/);
+    const session = statement(me, /from "sessions" inner join "users"/);
     await expectIndex(session, 'sessions', 'sessions_pkey');
     await expectIndex(session, 'users', 'users_pkey');
   });
 
   it('exports a member’s data from their own rows only', async () => {
     const sent = await statementsOf(() => exportAccountData(test.database.db, admin.uuid));
-    await expectIndex(statement(sent, /from "newsletter_deliveries"/), 'newsletter_deliveries', 'newsletter_deliveries_user_id', { sorted: true });
-    await expectIndex(statement(sent, /from "survey_submissions"/), 'survey_submissions', 'survey_submissions_user_id', { sorted: true });
-    await expectIndex(statement(sent, /from "event_reports"/), 'event_reports', 'event_reports_email', { sorted: true });
-    await expectIndex(statement(sent, /from "sport_reactions"/), 'sport_reactions', 'sport_reactions_user', { sorted: true });
-    await expectIndex(statement(sent, /from "sessions"/), 'sessions', 'sessions_user_id', { sorted: true });
+    await expectIndex(statement(sent, /"newsletter_deliveries"."user_id" = \$1/), 'newsletter_deliveries', 'newsletter_deliveries_user_id', { sorted: true });
+    await expectIndex(statement(sent, /from "survey_submissions" where "user_id" = \$1/), 'survey_submissions', 'survey_submissions_user_id', { sorted: true });
+    await expectIndex(statement(sent, /from "event_reports" where "email" = \$1/), 'event_reports', 'event_reports_email', { sorted: true });
+    await expectIndex(statement(sent, /"sport_reactions"."user_id" = \$1/), 'sport_reactions', 'sport_reactions_user', { sorted: true });
+    await expectIndex(statement(sent, /from "sessions" where "user_id" = \$1/), 'sessions', 'sessions_user_id', { sorted: true });
   });
 });
