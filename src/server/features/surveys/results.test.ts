@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -291,6 +292,13 @@ describe('survey results computed in SQL', () => {
       // Sent as a stream: no length known in advance.
       expect(response.headers['content-length']).toBeUndefined();
       expect(response.headers['transfer-encoding']).toBe('chunked');
+      const compressed = await test.app.inject({
+        method: 'GET',
+        url: `/api/admin/surveys/${surveyId}/export.csv`,
+        headers: { cookie: admin.cookie, 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(expected);
 
       // Read lazily: a batch is read only once the previous one was taken.
       let reads = 0;
