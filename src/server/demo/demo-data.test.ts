@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureAdmin } from '../features/accounts/admin-bootstrap';
 import { registerMember } from '../testing/members';
@@ -31,6 +32,11 @@ it('fills every part of the site through the API, and tells real accounts apart'
     .orderBy('account_type')
     .execute();
   expect(subscribers.map((row) => [row.account_type, Number(row.count)])).toEqual([['organisation', 2], ['user', 9]]);
+  // One member helps with moderation, named through the members admin, which journals it.
+  const moderators = await test.database.db.selectFrom('users').select('id').where(sql<boolean>`'moderator' = any(roles)`).execute();
+  expect(moderators).toHaveLength(1);
+  const journaled = await test.database.db.selectFrom('journal').select('kind').where('target_id', '=', moderators[0].id).execute();
+  expect(journaled).toEqual([{ kind: 'roles/grant' }]);
 
   await registerMember(test.app);
   expect(await countRealAccounts(test.database.db, admin.email)).toBe(1);
