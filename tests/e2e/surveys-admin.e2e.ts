@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, unexpected } from './accounts-support';
+import { axeViolations } from './support/axe';
 import { browserAvailable, downloadedText, openPage } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
@@ -144,6 +145,7 @@ describe.skipIf(!browserAvailable())(`survey results and settings ${inject('brow
       expect(await texts.count()).toBe(8);
       await question.getByText('8 affichées sur 10').waitFor();
       await shoot(page, `surveys-admin-texts-${viewport}`);
+      expect(await axeViolations(page)).toEqual([]);
 
       const more = question.getByRole('button', { name: /^Voir plus : Qu'attends-tu/ });
       await more.focus();
