@@ -38,6 +38,8 @@ export function directoryRoutes(app: FastifyInstance) {
       .selectFrom('users')
       .select(['id', 'username', 'picture_version'])
       .where('account_type', '=', 'organisation')
+      // A suspended organisation leaves the public guide while the suspension lasts (issue 20).
+      .where('suspended_at', 'is', null)
       .orderBy('created_at')
       .execute();
     const data: OrganisationListItem[] = rows.map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDetail, MemberPage } from '../../../shared/members';
-import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
+import { login, registerAdmin, registerMember, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 import { applyRetention } from '../retention/retention';
 
@@ -196,6 +196,17 @@ describe('/admin/members', () => {
       const cookie = await login(test.app, member.email, member.password);
       expect((await as(cookie).get('/api/auth/me')).statusCode).toBe(200);
       expect((await journal(member.uuid)).map((row) => row.kind)).toEqual(['member/suspend', 'member/reinstate']);
+    });
+
+    it('takes a suspended organisation off the organisations guide until it is reinstated', async () => {
+      const club = await registerOrganisation(test.app, test.database);
+      const listed = async () =>
+        ((await test.app.inject({ method: 'POST', url: '/api/fn/users-getOrganisations', payload: {} })).json().data as { username: string }[]).map((item) => item.username);
+      expect(await listed()).toContain(club.username);
+      await suspend(admin.cookie, club.uuid, true);
+      expect(await listed()).not.toContain(club.username);
+      await suspend(admin.cookie, club.uuid, false);
+      expect(await listed()).toContain(club.username);
     });
 
     it('is rolled back with its journal row: a journal that cannot be written leaves the member as they were', async () => {
