@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formatDecimal,
@@ -232,8 +232,8 @@ describe('survey results computed in SQL', () => {
     const readsOfAll = queries;
     queries = 0;
     expect(await reader.results(survey)).toEqual(before);
-    // The settled days are not counted again (their two statements).
-    expect(queries).toBe(readsOfAll - 2);
+    // The settled days are not counted again (their two statements, and the statistics' refresh).
+    expect(queries).toBe(readsOfAll - 3);
 
     // An answer today and one that began yesterday and committed after the first reading.
     const late = [
@@ -320,5 +320,33 @@ describe('survey results computed in SQL', () => {
       expect(taken.join('')).toBe(expected);
       expect(taken.length).toBeGreaterThan(rows.length / 7);
     }
+  });
+});
+
+describe('survey results on a database that never analyzed its answers', () => {
+  const test = setUpTestApp();
+
+  it('refreshes the statistics, so the free-text pages read the index in order', async () => {
+    const { db } = test.database;
+    await sql`
+      insert into survey_answers (survey_id, responses, answered_on)
+      select 'pre-use', jsonb_build_object('heard', jsonb_build_array('Instagram'), 'reasons', jsonb_build_object('value', jsonb_build_array('Autre'), 'subValue', 'Raison ' || i),
+             'wont-use', jsonb_build_object('value', jsonb_build_array('Le prix du trajet')), 'expectations', 'Attente ' || i),
+             current_date - 300 + i * 300 / 20001
+      from generate_series(1, 20000) as i`.execute(db);
+    const results = await new SurveyResultsReader(db).results(SURVEYS['pre-use']);
+    expect(results.answers).toBe(20000);
+    const page = db
+      .selectFrom('survey_answers')
+      .select('id')
+      .where('survey_id', '=', 'pre-use')
+      .where(sql<boolean>`jsonb_typeof(responses -> 'expectations') = 'string'`)
+      .orderBy('answered_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(9)
+      .compile();
+    const plan = JSON.stringify((await db.executeQuery(CompiledQuery.raw(`explain (format json) ${page.sql}`, [...page.parameters]))).rows);
+    expect(plan).toContain('"Index Name":"survey_answers_keyset"');
+    expect(plan).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
   });
 });

@@ -106,10 +106,13 @@ export class SurveyResultsReader {
     if (current && current.before >= before) return current;
     // Another request moved it on while this one waited: start from theirs.
     if (cached && this.settled.get(survey.id) !== cached) return this.settledTally(survey, before);
-    const pending = tallyAnswers(this.db, survey, { from: current?.before, before }).then((added) => ({
-      before,
-      tally: addTallies(current?.tally ?? EMPTY_TALLY, added),
-    }));
+    const pending = (async () => {
+      const added = await tallyAnswers(this.db, survey, { from: current?.before, before });
+      // Fresh statistics once a day, so the free-text pages read the index in order rather
+      // than sort every answer: the embedded database never analyzes on its own.
+      await sql`analyze survey_answers`.execute(this.db);
+      return { before, tally: addTallies(current?.tally ?? EMPTY_TALLY, added) };
+    })();
     this.settled.set(survey.id, pending);
     // A failed count must not stay cached; the previous one still holds.
     pending.catch(() => {
