@@ -47,6 +47,9 @@ export async function sendModerationDigests({ db, mailer, site, log, now = new D
     .updateTable('users')
     .set({ moderation_digest_sent_at: now })
     .where('moderation_digest', '=', true)
+    // cardinality(roles) > 0 lets the planner read the users_staff partial index (decision 20)
+    // instead of every account, every 15 minutes on every instance.
+    .where(sql<boolean>`cardinality(roles) > 0`)
     .where(sql<boolean>`roles && ${sql.val(MODERATING_ROLES)}::text[]`)
     .where('email_undeliverable_at', 'is', null)
     .where('suspended_at', 'is', null)
