@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../shared/event-report';
 import { setUpTestApp } from '../../testing/test-app';
-import { registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
+import { registerAdmin, registerMember, registerModerator, registerOrganisation, type TestMember } from '../../testing/members';
 import { proofOfWork } from '../../testing/proof-of-work';
 
 describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
@@ -103,6 +103,8 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     });
     expect(data.account.newsletter).toBe(false);
     expect(data.account).not.toHaveProperty('organisationAllowedAt');
+    // Only those who moderate have a digest setting (decision 0021).
+    expect(data.account).not.toHaveProperty('moderationDigest');
     // Decision 0018: when the address was proven, the change waiting for its link, the links sent.
     expect(data.account).toMatchObject({ emailVerified: true, emailVerifiedAt: expect.any(String), pendingEmailChange: null, emailUndeliverable: false, emailUndeliverableAt: null, emailUndeliverableReason: null });
     expect(data.emailVerificationLinks).toEqual([
@@ -112,5 +114,9 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     const organisation = await registerOrganisation(test.app, test.database);
     const club = (await exportOf(organisation)).json();
     expect(club.account).toMatchObject({ accountType: 'organisation', organisationAllowedAt: expect.any(String) });
+
+    const moderator = await registerModerator(test.app, test.database);
+    await test.app.inject({ method: 'PUT', url: '/api/admin/moderation/digest', headers: { cookie: moderator.cookie }, payload: { subscribed: false } });
+    expect((await exportOf(moderator)).json().account).toMatchObject({ moderationDigest: false, moderationDigestLastSentAt: null });
   });
 });

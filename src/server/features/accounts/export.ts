@@ -55,7 +55,11 @@ async function collect(db: Kysely<Database>, userId: string) {
     newslettersWritten,
     eventReports,
   ] = await Promise.all([
-    db.selectFrom('users').select(['temporary_password_expires_at', 'email_undeliverable_reason']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(['temporary_password_expires_at', 'email_undeliverable_reason', 'moderation_digest', 'moderation_digest_sent_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('user_pictures').select(['content', 'content_type']).where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
     db
@@ -126,6 +130,11 @@ async function collect(db: Kysely<Database>, userId: string) {
         : null,
       temporaryLoginValidUntil: iso(secrets.temporary_password_expires_at),
       ...(allowlisted && { organisationAllowedAt: allowlisted.created_at.toISOString() }),
+      // Decision 0021: the team's daily digest of what waits, for those who moderate.
+      ...(user.roles.length > 0 && {
+        moderationDigest: secrets.moderation_digest,
+        moderationDigestLastSentAt: iso(secrets.moderation_digest_sent_at),
+      }),
     },
     picture: picture ? { contentType: picture.content_type, base64: Buffer.from(picture.content).toString('base64') } : null,
     sessions: sessions.map((session) => ({ createdAt: iso(session.created_at), expiresAt: iso(session.expires_at) })),
