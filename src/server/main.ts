@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
@@ -42,8 +43,9 @@ async function main() {
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
-  // Applies the privacy policy's retention periods now and daily (decision 15).
-  const retention = startRetention(database.db, app.log);
+  // Applies the privacy policy's retention periods now and daily (decision 15), and empties the
+  // mail outbox (written without SMTP) of what is past a month.
+  const retention = startRetention(database.db, app.log, path.join(config.dataDir, 'outbox'));
   // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
   const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
   // Only this process may open the embedded database, so it backs itself up (decision 16);

@@ -6,6 +6,7 @@ import { purgeOldLoginFailures } from '../accounts/login-throttle';
 import { purgeExpiredSessions } from '../accounts/sessions';
 import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
 import { announce } from '../live/announce';
+import { pruneOutbox } from './outbox';
 
 /**
  * The retention periods of the privacy policy (content/privacy-policy.md §3) for the data the
@@ -101,12 +102,16 @@ export interface RetentionJob {
   stop(): Promise<void>;
 }
 
-/** Runs applyRetention now and every 24 hours, on each instance; logs the counts only. */
-export function startRetention(db: Kysely<Database>, log: Pick<FastifyBaseLogger, 'info' | 'error'>): RetentionJob {
+/**
+ * Runs applyRetention now and every 24 hours, on each instance, and prunes the mail outbox
+ * (outbox.ts) when there is one; logs the counts only.
+ */
+export function startRetention(db: Kysely<Database>, log: Pick<FastifyBaseLogger, 'info' | 'error'>, outboxDir?: string): RetentionJob {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = applyRetention(db).then(
-      (counts) => log.info({ retention: counts }, 'retention applied'),
+    const pruning = outboxDir ? pruneOutbox(outboxDir) : Promise.resolve(0);
+    running = Promise.all([applyRetention(db), pruning]).then(
+      ([counts, outboxMails]) => log.info({ retention: { ...counts, outboxMails } }, 'retention applied'),
       (error: unknown) => log.error({ err: error }, 'retention failed'),
     );
   };
