@@ -143,7 +143,6 @@ describe('query plans of the hot paths', () => {
     const yesterday = (await sql<{ day: string }>`select (current_date - 1)::text as day`.execute(test.database.db)).rows[0].day;
     const recent = await statementsOf(() => tallyAnswers(test.database.db, survey, { from: yesterday }));
     await expectIndex(statement(recent, /with entries/), 'survey_answers', 'survey_answers_keyset', { sorted: true });
-    await expectIndex(statement(recent, /count\(\*\)::int as "answers"/), 'survey_answers', 'survey_answers_keyset');
 
     const first = await textAnswersPage(test.database.db, 'pre-use', 'expectations', 'answers', { limit: 8 });
     const [day, id] = first.next!.split('_');
@@ -171,8 +170,8 @@ describe('query plans of the hot paths', () => {
 
     // The whole page, as the admin opens it: nothing reads every answer once the days are settled.
     const reader = new SurveyResultsReader(test.database.db);
-    await reader.results(survey);
-    for (const query of await statementsOf(() => reader.results(survey))) {
+    await reader.results([survey]);
+    for (const query of await statementsOf(() => reader.results([survey]))) {
       if (/survey_answers/.test(query.sql)) expect(await plan(query), query.sql).not.toMatch(/"Node Type":"Seq Scan"/);
     }
   });

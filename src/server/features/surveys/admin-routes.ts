@@ -7,7 +7,6 @@ import {
   TEXT_LISTS,
   type MemberTrips,
   type PastTripsPayload,
-  type SurveyResults,
   type SurveyResultsResponse,
   type TextAnswersPage,
   type TextAnswersQuery,
@@ -31,9 +30,7 @@ export function adminSurveyRoutes(app: FastifyInstance) {
 
   app.get('/api/admin/surveys', async (_request, reply): Promise<SurveyResultsResponse> => {
     reply.header('cache-control', 'no-store');
-    const surveys: SurveyResults[] = [];
-    for (const id of SURVEY_IDS) surveys.push(await results.results(SURVEYS[id]));
-    return { surveys };
+    return { surveys: await results.results(SURVEY_IDS.map((id) => SURVEYS[id])) };
   });
 
   // The free texts after the first page of GET /api/admin/surveys ('Voir plus').

@@ -228,12 +228,12 @@ describe('survey results computed in SQL', () => {
       transformResult: async ({ result }) => result,
     });
     const reader = new SurveyResultsReader(db);
-    const before = await reader.results(survey);
+    const [before] = await reader.results([survey]);
     const readsOfAll = queries;
     queries = 0;
-    expect(await reader.results(survey)).toEqual(before);
-    // The settled days are not counted again (their two statements, and the statistics' refresh).
-    expect(queries).toBe(readsOfAll - 3);
+    expect(await reader.results([survey])).toEqual([before]);
+    // The settled days are not counted again (their statement, and the statistics' refresh).
+    expect(queries).toBe(readsOfAll - 2);
 
     // An answer today and one that began yesterday and committed after the first reading.
     const late = [
@@ -241,8 +241,8 @@ describe('survey results computed in SQL', () => {
       { surveyId: 'post-use', responses: { 'experience-rating': 0.5, expectations: { value: false, subValue: 'Hier soir' }, useful: false, suggestion: 'Juste avant minuit', 'word-of-mouth': { value: true } } },
     ];
     await store(late, (index) => index);
-    const after = await reader.results(survey);
-    const fresh = await new SurveyResultsReader(test.database.db).results(survey);
+    const [after] = await reader.results([survey]);
+    const [fresh] = await new SurveyResultsReader(test.database.db).results([survey]);
     expect(after).toEqual(fresh);
     expect(after.answers).toBe(before.answers + 2);
     const rating = after.questions[0];
@@ -334,7 +334,7 @@ describe('survey results on a database that never analyzed its answers', () => {
              'wont-use', jsonb_build_object('value', jsonb_build_array('Le prix du trajet')), 'expectations', 'Attente ' || i),
              current_date - 300 + i * 300 / 20001
       from generate_series(1, 20000) as i`.execute(db);
-    const results = await new SurveyResultsReader(db).results(SURVEYS['pre-use']);
+    const [results] = await new SurveyResultsReader(db).results([SURVEYS['pre-use']]);
     expect(results.answers).toBe(20000);
     const page = db
       .selectFrom('survey_answers')

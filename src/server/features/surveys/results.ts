@@ -124,24 +124,32 @@ export class SurveyResultsReader {
     return pending;
   }
 
-  async results(survey: Survey): Promise<SurveyResults> {
-    const { db } = this;
-    const { yesterday } = (await sql<{ yesterday: string }>`select (current_date - 1)::text as yesterday`.execute(db)).rows[0];
-    const settled = await this.settledTally(survey, yesterday);
-    const tally = addTallies(settled.tally, await tallyAnswers(db, survey, { from: yesterday }));
+  /** The results of these surveys, each read at once (their statements in parallel on PostgreSQL). */
+  async results(surveys: readonly Survey[]): Promise<SurveyResults[]> {
+    const { yesterday } = (await sql<{ yesterday: string }>`select (current_date - 1)::text as yesterday`.execute(this.db)).rows[0];
+    return Promise.all(surveys.map((survey) => this.surveyResults(survey, yesterday)));
+  }
 
-    const pages = new Map<string, TextAnswersList>();
-    for (const question of survey.questions) {
+  private async surveyResults(survey: Survey, yesterday: string): Promise<SurveyResults> {
+    const { db } = this;
+    const [settled, recent] = await Promise.all([this.settledTally(survey, yesterday), tallyAnswers(db, survey, { from: yesterday })]);
+    const tally = addTallies(settled.tally, recent);
+
+    const lists = survey.questions.flatMap((question) => {
       const { texts, followUps } = questionTally(tally, question.id);
-      const lists: [TextList, number][] = [
-        ['answers', question.type === 'text' ? texts : 0],
-        ['follow-ups', followUps],
+      return [
+        { question, list: 'answers' as TextList, total: question.type === 'text' ? texts : 0 },
+        { question, list: 'follow-ups' as TextList, total: followUps },
       ];
-      for (const [list, total] of lists) {
-        const page = total > 0 ? await textAnswersPage(db, survey.id, question.id, list, { limit: FIRST_TEXTS }) : { texts: [], next: null };
-        pages.set(`${question.id}/${list}`, { total, ...page });
-      }
-    }
+    });
+    const pages = new Map<string, TextAnswersList>(
+      await Promise.all(
+        lists.map(async ({ question, list, total }): Promise<[string, TextAnswersList]> => {
+          const page = total > 0 ? await textAnswersPage(db, survey.id, question.id, list, { limit: FIRST_TEXTS }) : { texts: [], next: null };
+          return [`${question.id}/${list}`, { total, ...page }];
+        }),
+      ),
+    );
     return summariseSurvey(survey, tally, (questionId, list) => pages.get(`${questionId}/${list}`)!);
   }
 }

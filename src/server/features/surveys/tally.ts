@@ -42,7 +42,7 @@ function dayRange(range: DayRange) {
 }
 
 interface TallyRow {
-  question: string;
+  question: string | null;
   value: unknown;
   answered: number;
   texts: number;
@@ -58,6 +58,7 @@ export async function tallyAnswers(db: Kysely<Database>, survey: Survey, range: 
   const questionIds = survey.questions.map((question) => question.id);
   const countedIds = survey.questions.filter((question) => question.type !== 'text').map((question) => question.id);
   const inRange = dayRange(range);
+  // One statement: the answers' number on a row of its own (no question), then the counts.
   const { rows } = await sql<TallyRow>`
     with entries as (
       select question,
@@ -67,22 +68,25 @@ export async function tallyAnswers(db: Kysely<Database>, survey: Survey, range: 
       cross join lateral (select question, responses -> question as answer from unnest(${questionIds}::text[]) as question) as entry
       where survey_id = ${survey.id} and ${inRange} and answer is not null
     )
+    select null as question, null::jsonb as value, count(*)::int as answered, 0 as texts, 0 as follow_ups
+    from survey_answers
+    where survey_id = ${survey.id} and ${inRange}
+    union all
     select question,
-           case when question = any(${countedIds}::text[]) then value end as value,
-           count(value)::int as answered,
-           (count(*) filter (where jsonb_typeof(value) = 'string'))::int as texts,
-           (count(*) filter (where has_follow_up))::int as follow_ups
+           case when question = any(${countedIds}::text[]) then value end,
+           count(value)::int,
+           (count(*) filter (where jsonb_typeof(value) = 'string'))::int,
+           (count(*) filter (where has_follow_up))::int
     from entries
     group by 1, 2`.execute(db);
-  const { answers } = await db
-    .selectFrom('survey_answers')
-    .select(sql<number>`count(*)::int`.as('answers'))
-    .where('survey_id', '=', survey.id)
-    .where(inRange)
-    .executeTakeFirstOrThrow();
 
+  let answers = 0;
   const questions = new Map<string, { answered: number; texts: number; followUps: number; values: Map<string, number> }>();
   for (const row of rows) {
+    if (row.question === null) {
+      answers = row.answered;
+      continue;
+    }
     let tally = questions.get(row.question);
     if (!tally) questions.set(row.question, (tally = { answered: 0, texts: 0, followUps: 0, values: new Map() }));
     tally.answered += row.answered;
