@@ -2,32 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { compareSports, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
 import type { Database } from '../../db/schema';
 
-const counts = (db: Kysely<Database>) =>
-  db
-    .selectFrom('sport_reactions')
-    .select([
-      'sport_id',
-      sql<number>`count(*) filter (where reaction = 'love')::int`.as('love'),
-      sql<number>`count(*) filter (where reaction = 'wow')::int`.as('wow'),
-      sql<number>`count(*) filter (where reaction = 'no')::int`.as('no'),
-    ])
-    .groupBy('sport_id');
-
-/** Public sports with their reaction counts, in one query, sorted for the vote page. */
+/** Public sports with their reaction counts (kept on each sport's row), sorted for the vote page. */
 export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[]> {
   const rows = await db
     .selectFrom('sports')
-    .leftJoin(counts(db).as('c'), 'c.sport_id', 'sports.id')
-    .select(['sports.id', 'sports.name', 'sports.emoji', 'c.love', 'c.wow', 'c.no'])
-    .where('sports.public', '=', true)
+    .select(['id', 'name', 'emoji', 'love_count', 'wow_count', 'no_count'])
+    .where('public', '=', true)
     .execute();
   return rows
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      emoji: row.emoji,
-      reactions: { love: row.love ?? 0, wow: row.wow ?? 0, no: row.no ?? 0 },
-    }))
+    .map((row) => ({ id: row.id, name: row.name, emoji: row.emoji, reactions: { love: row.love_count, wow: row.wow_count, no: row.no_count } }))
     .sort(compareSports);
 }
 
@@ -47,9 +30,10 @@ export async function countPendingSuggestions(trx: Kysely<Database>, userId: str
   return row.pending;
 }
 
+/** One sport's counts, as the trigger keeps them (migration 20261125700000). */
 export async function loadCounts(db: Kysely<Database>, sportId: string): Promise<ReactionCounts> {
-  const row = await counts(db).where('sport_id', '=', sportId).executeTakeFirst();
-  return { love: row?.love ?? 0, wow: row?.wow ?? 0, no: row?.no ?? 0 };
+  const row = await db.selectFrom('sports').select(['love_count', 'wow_count', 'no_count']).where('id', '=', sportId).executeTakeFirst();
+  return { love: row?.love_count ?? 0, wow: row?.wow_count ?? 0, no: row?.no_count ?? 0 };
 }
 
 /**

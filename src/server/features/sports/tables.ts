@@ -10,6 +10,10 @@ export interface SportsTable {
   public: Generated<boolean>;
   created_at: Generated<Date>;
   published_at: Date | null;
+  /** Kept by the sport_reaction_counts trigger: never written by the app. */
+  love_count: Generated<number>;
+  wow_count: Generated<number>;
+  no_count: Generated<number>;
 }
 
 export interface SportReactionsTable {
