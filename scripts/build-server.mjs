@@ -1,9 +1,11 @@
-// Bundles the server for production (Node 20 cannot run TypeScript itself) and
-// pre-compresses the client's text assets so they are served without CPU work.
+// Bundles the server for production (Node 20 cannot run TypeScript itself), inlines the
+// pages' style sheets and pre-compresses the client's text assets so they are served without
+// CPU work.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { inlineStyleSheetsOfBuild } from './inline-styles.mjs';
 
 // The server, and the backup commands an operator runs beside it (a release has no tsx).
 await build({
@@ -24,6 +26,9 @@ await build({
 
 // The embedded database's thread, loaded beside main.js (src/server/db/pglite-thread-client.ts).
 fs.copyFileSync('src/server/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
+
+// Before compressing: the pages paint without waiting for a style sheet (decision 0024).
+inlineStyleSheetsOfBuild('build/client');
 
 const compressible = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
 function* files(dir) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { AuthProvider } from './features/auth/auth-context';
+import { useInlinedStyleSheets } from './layout/inlined-style-sheets';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import './styles/index.css';
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useInlinedStyleSheets();
   return (
     <AuthProvider>
       <div className="site-layout">
