@@ -18,7 +18,7 @@ import { object, oneOf, string } from '../../http/schema';
 import { recordAction } from '../journal/record';
 import { surveyCsvChunks } from './csv';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './past-trips';
-import { SurveyResultsReader } from './results';
+import { surveyResultsReader } from './results-reader';
 import { MORE_TEXTS, parseCursor, textAnswersPage } from './text-pages';
 
 const emailBody = object({ email: string({ maxLength: EMAIL_MAX_LENGTH + 10 }) });
@@ -26,7 +26,7 @@ const emailBody = object({ email: string({ maxLength: EMAIL_MAX_LENGTH + 10 }) }
 /** The admin's survey results and export, and the past-trips tool (PRODUCT.md /admin/surveys). */
 export function adminSurveyRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const results = new SurveyResultsReader(db);
+  const results = surveyResultsReader(app);
 
   app.get('/api/admin/surveys', async (_request, reply): Promise<SurveyResultsResponse> => {
     reply.header('cache-control', 'no-store');

@@ -13,7 +13,7 @@ import {
   type TextAnswersPage,
   type TextList,
 } from '../../../shared/surveys';
-import { registerAdmin, type TestMember } from '../../testing/members';
+import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 import { surveyCsvChunks, surveyCsvHeader, surveyCsvRow } from './csv';
 import { NO_LABEL, SurveyResultsReader, YES_LABEL } from './results';
@@ -227,7 +227,7 @@ describe('survey results computed in SQL', () => {
       },
       transformResult: async ({ result }) => result,
     });
-    const reader = new SurveyResultsReader(db);
+    const reader = new SurveyResultsReader(db, { freshForMs: 0 });
     const [before] = await reader.results([survey]);
     const readsOfAll = queries;
     queries = 0;
@@ -255,6 +255,46 @@ describe('survey results computed in SQL', () => {
     const { texts } = await allTexts(suggestions.type === 'text' ? suggestions.texts : { texts: [], next: null }, 'post-use', 'suggestion', 'answers');
     expect(texts).toEqual(expect.arrayContaining(['Arrivée tardive', 'Juste avant minuit']));
     expect(texts.indexOf('Juste avant minuit')).toBeGreaterThan(texts.indexOf('Arrivée tardive'));
+  });
+
+  it('answers the same results for a few seconds, unless an answer came on this instance', async () => {
+    const survey = SURVEYS['post-use'];
+    let clock = 1_000_000;
+    const reader = new SurveyResultsReader(test.database.db, { now: () => clock });
+    const [first] = await reader.results([survey]);
+    const answer = { surveyId: 'post-use' as const, responses: { 'experience-rating': 2, expectations: { value: true }, useful: true, suggestion: 'Encore une', 'word-of-mouth': { value: true } } };
+    await store([answer], () => 0);
+    clock += 4999;
+    expect((await reader.results([survey]))[0]).toEqual(first);
+    // The submit route says so on this instance: counted at once.
+    reader.answered('post-use');
+    const [second] = await reader.results([survey]);
+    expect(second.answers).toBe(first.answers + 1);
+    // Another instance's answer: counted once the results are 5 seconds old.
+    await store([answer], () => 0);
+    clock += 4999;
+    expect((await reader.results([survey]))[0].answers).toBe(second.answers);
+    clock += 1;
+    expect((await reader.results([survey]))[0].answers).toBe(second.answers + 1);
+  });
+
+  it('counts an answer sent through the site at once in the admin’s next results', async () => {
+    const get = async () =>
+      (await test.app.inject({ method: 'GET', url: '/api/admin/surveys', headers: { cookie: admin.cookie } })).json().surveys[1].answers as number;
+    await get();
+    const stored = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from survey_answers where survey_id = 'post-use'`.execute(test.database.db)).rows[0].n;
+    const before = await stored();
+    const someone = await registerMember(test.app);
+    await test.app.inject({ method: 'POST', url: '/api/admin/past-trips', headers: { cookie: admin.cookie }, payload: { email: someone.email } });
+    const submitted = await test.app.inject({
+      method: 'POST',
+      url: '/api/fn/users-submitSurvey',
+      headers: { cookie: someone.cookie },
+      payload: { surveyId: 'post-use', userId: someone.uuid, responses: { 'experience-rating': 3, expectations: { value: true }, useful: true, suggestion: 'Tout de suite', 'word-of-mouth': { value: true } } },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(await get()).toBe(before + 1);
   });
 
   it('refuses an unknown list or a malformed page cursor', async () => {

@@ -82,6 +82,9 @@ export function summariseSurvey(survey: Survey, tally: SurveyTally, firstPage: F
   };
 }
 
+/** Results a few seconds old at most (a new answer on this instance counts at once). */
+const RESULTS_FRESH_FOR_MS = 5000;
+
 interface SettledTally {
   /** The tally covers the days before this one ('YYYY-MM-DD'). */
   before: string;
@@ -93,12 +96,32 @@ interface SettledTally {
  * are given, so the days before yesterday never change: each instance tallies them once, in
  * SQL, and adds the days passed since as they close. A request then counts only yesterday's
  * and today's answers (yesterday too, for a submit that began before midnight and commits
- * after), and reads the first page of each free-text list from the index.
+ * after), and reads the first page of each free-text list from the index; it reuses them
+ * for a few seconds, so that a busy day is not counted again on every request.
  */
 export class SurveyResultsReader {
   private readonly settled = new Map<string, Promise<SettledTally>>();
+  private readonly recent = new Map<string, { at: number; yesterday: string; results: Promise<SurveyResults> }>();
+  private readonly freshForMs: number;
+  private readonly now: () => number;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `freshForMs`: how long a survey's results are answered again as they are, unless an
+   * answer to it arrives on this instance (`answered`). A day of many answers (a launch) then
+   * costs its count once in a while, not on every request.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    { freshForMs = RESULTS_FRESH_FOR_MS, now = Date.now }: { freshForMs?: number; now?: () => number } = {},
+  ) {
+    this.freshForMs = freshForMs;
+    this.now = now;
+  }
+
+  /** A member answered this survey: its next results are counted again. */
+  answered(surveyId: string) {
+    this.recent.delete(surveyId);
+  }
 
   private async settledTally(survey: Survey, before: string): Promise<SettledTally> {
     const cached = this.settled.get(survey.id);
@@ -127,7 +150,19 @@ export class SurveyResultsReader {
   /** The results of these surveys, each read at once (their statements in parallel on PostgreSQL). */
   async results(surveys: readonly Survey[]): Promise<SurveyResults[]> {
     const { yesterday } = (await sql<{ yesterday: string }>`select (current_date - 1)::text as yesterday`.execute(this.db)).rows[0];
-    return Promise.all(surveys.map((survey) => this.surveyResults(survey, yesterday)));
+    return Promise.all(surveys.map((survey) => this.reusedResults(survey, yesterday)));
+  }
+
+  private reusedResults(survey: Survey, yesterday: string): Promise<SurveyResults> {
+    const now = this.now();
+    const reused = this.recent.get(survey.id);
+    if (reused && reused.yesterday === yesterday && now - reused.at < this.freshForMs) return reused.results;
+    const results = this.surveyResults(survey, yesterday);
+    this.recent.set(survey.id, { at: now, yesterday, results });
+    results.catch(() => {
+      if (this.recent.get(survey.id)?.results === results) this.recent.delete(survey.id);
+    });
+    return results;
   }
 
   private async surveyResults(survey: Survey, yesterday: string): Promise<SurveyResults> {

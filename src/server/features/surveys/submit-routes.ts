@@ -3,6 +3,7 @@ import { ALL_QUESTION_IDS, SURVEY_IDS, type SubmitSurveyPayload, type SubmitSurv
 import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { object, oneOf, string } from '../../http/schema';
+import { surveyResultsReader } from './results-reader';
 import { submitSurvey } from './submit';
 
 // Answers are closed to the known question ids; their shapes are the shared rule's business
@@ -19,6 +20,7 @@ export function submitRoutes(app: FastifyInstance) {
       // The payload names the member (spec §7); it may only be oneself.
       if (request.body.userId !== member.id) throw new AppError(403, 'surveys/unauthorized');
       const surveys = await submitSurvey(app.database.db, member.id, request.body.surveyId, request.body.responses);
+      surveyResultsReader(app).answered(request.body.surveyId);
       return { data: { surveys } };
     },
   );
