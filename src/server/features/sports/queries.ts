@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { compareSports, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
+import type { LiveNotice } from '../../../shared/live';
 import type { Database } from '../../db/schema';
+import { LIVE_CHANNEL } from '../live/announce';
 
 /** Public sports with their reaction counts (kept on each sport's row), sorted for the vote page. */
 export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[]> {
@@ -40,7 +42,10 @@ export async function loadCounts(db: Kysely<Database>, sportId: string): Promise
  * Spec §4 toggle, atomically in one statement: the same reaction is removed, another one
  * replaces the member's (the primary key keeps one per member and sport). Concurrent clicks
  * can neither leave two reactions nor lose one. Answers the member's reaction afterwards,
- * or undefined when the sport is not public.
+ * or undefined when the sport is not public. The live notice goes in the same statement: run
+ * on its own, it commits at once, and the sport's row (its counts, kept by a trigger) is
+ * locked for the statement only, not across round trips of a transaction while the server
+ * is busy with other requests: clicks on one sport wait for each other that much less.
  */
 export async function toggleSportReaction(
   db: Kysely<Database>,
@@ -48,6 +53,7 @@ export async function toggleSportReaction(
   userId: string,
   reaction: Reaction,
 ): Promise<Reaction | null | undefined> {
+  const notice: LiveNotice = { topic: 'sports', data: { id: sportId } };
   const result = await sql<{ outcome: string }>`
     with sport as (
       select id from sports where id = ${sportId} and public
@@ -60,8 +66,12 @@ export async function toggleSportReaction(
       select id, ${userId}, ${reaction} from sport where not exists (select 1 from removed)
       on conflict (sport_id, user_id) do update set reaction = excluded.reaction, created_at = now()
       returning 'placed'::text as outcome
+    ), outcome as (
+      select outcome from removed union all select outcome from placed
+    ), notified as (
+      select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)}) from outcome
     )
-    select outcome from removed union all select outcome from placed`.execute(db);
+    select outcome.outcome from outcome cross join (select count(*) from notified) as sent`.execute(db);
   const outcome = result.rows[0]?.outcome;
   if (outcome === 'removed') return null;
   if (outcome === 'placed') return reaction;

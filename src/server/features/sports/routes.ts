@@ -85,11 +85,7 @@ export function memberSportRoutes(app: FastifyInstance) {
     async (request): Promise<ReactionResult> => {
       const user = requireMember(request);
       await reactionLimit(request);
-      const mine = await db.transaction().execute(async (trx) => {
-        const result = await toggleSportReaction(trx, request.params.id, user.id, request.body.reaction);
-        if (result !== undefined) await announce(trx, 'sports', { id: request.params.id });
-        return result;
-      });
+      const mine = await toggleSportReaction(db, request.params.id, user.id, request.body.reaction);
       if (mine === undefined) throw new AppError(404, 'http/not-found');
       app.liveHub.invalidate('sports');
       return { reactions: await loadCounts(db, request.params.id), mine };

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_CHANNEL } from '../live/announce';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 import { PENDING_SUGGESTIONS_PER_MEMBER } from './routes';
@@ -105,6 +106,19 @@ describe('sports: suggestions, moderation and reactions', () => {
     await Promise.all(members.map((m, i) => test.database.db.deleteFrom('sport_reactions').where('user_id', '=', m.uuid).execute().then(() => react('aviron', choice(i), m.cookie))));
     const after = (await list()).find((sport) => sport.id === 'aviron')!;
     expect(after.reactions).toEqual({ love: 17, wow: 17, no: 16 });
+  });
+
+  it('tells every open page of each toggle, in the toggle’s own statement, and of nothing for a sport that is not public', async () => {
+    const notices: unknown[] = [];
+    const stop = await test.database.listen(LIVE_CHANNEL, (payload) => notices.push(JSON.parse(payload)));
+    try {
+      expect((await react('aviron', 'wow', member.cookie)).statusCode).toBe(200);
+      expect((await react('inconnu', 'wow', member.cookie)).statusCode).toBe(404);
+      await vi.waitFor(() => expect(notices).toContainEqual({ topic: 'sports', data: { id: 'aviron' } }));
+      expect(notices).not.toContainEqual({ topic: 'sports', data: { id: 'inconnu' } });
+    } finally {
+      await stop();
+    }
   });
 
   it('sorts by most reactions, then by name', async () => {
