@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
+import { startMaintenance } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
 import { startBackups } from './features/backup/backup-schedule';
@@ -42,6 +43,8 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
+  const maintenance = await startMaintenance(database, app.log);
 
   // Applies the privacy policy's retention periods now and daily (decision 15), and empties the
   // mail outbox (written without SMTP) of what is past a month.
@@ -68,7 +71,7 @@ async function main() {
       app.log.error({ err: error }, 'shutdown step failed');
       code = 1;
     };
-    for (const step of await Promise.allSettled([app.close(), retention.stop(), digests.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
+    for (const step of await Promise.allSettled([app.close(), retention.stop(), maintenance.stop(), digests.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
     // Even after a failed step: the embedded database's files are left consistent.
     await database.close().catch(failed);
     clearTimeout(timer);

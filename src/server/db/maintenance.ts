@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './connection';
+
+const EVERY_MS = 24 * 60 * 60 * 1000;
+
+export interface MaintenanceJob {
+  /** Resolves once a run in progress has ended, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What PostgreSQL's autovacuum does, for the embedded database, which has none (PGlite is one
+ * process without background workers): without statistics the planner guesses, and chose
+ * sequential scans the query-plan tests refuse; without VACUUM, dead rows of every update
+ * (sessions, deliveries, reactions) stay, and index-only scans read the table anyway.
+ * Table by table, so the site's own queries, queued on the same connection, pass in between.
+ */
+export async function vacuumEmbedded(database: DatabaseHandle): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(database.db);
+  for (const { name } of rows) await sql`vacuum (analyze) ${sql.table(name)}`.execute(database.db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Embedded database: statistics at start-up (a restored or migrated folder has none), then a
+ * VACUUM (ANALYZE) of every table each day. PostgreSQL: nothing, its autovacuum sees to it.
+ */
+export async function startMaintenance(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<MaintenanceJob> {
+  if (database.mode !== 'pglite') return { stop: async () => {} };
+  await sql`analyze`.execute(database.db);
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    const started = Date.now();
+    running = vacuumEmbedded(database).then(
+      (tables) => log.info({ tables: tables.length, ms: Date.now() - started }, 'embedded database vacuumed'),
+      (error: unknown) => log.error({ err: error }, 'embedded database vacuum failed'),
+    );
+  }, EVERY_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
