@@ -51,7 +51,7 @@ export function useProofOfWork(): ProofOfWork {
       if (!result) return undefined;
       await import('./altcha-widget');
       if (mounted.current) setMode('on');
-      if (widget.current) await configure(widget.current, result);
+      if (widget.current) await configure(widget.current, result).then(() => startIfFocused(widget.current));
       return result;
     });
     return challenge.current;
@@ -75,7 +75,7 @@ export function useProofOfWork(): ProofOfWork {
         // An expired challenge is replaced at once; the next focus or send solves the new one.
         if (state === 'expired') void renew();
       });
-      void challenge.current?.then((current) => current && configure(element, current));
+      void challenge.current?.then((current) => current && configure(element, current).then(() => startIfFocused(element)));
     },
     [renew],
   );
@@ -110,6 +110,14 @@ export function useProofOfWork(): ProofOfWork {
       <div className="anti-bot">{mode === 'on' && <altcha-widget ref={attach} auto="onfocus" type="checkbox" language="fr" />}</div>
     );
   return { field, protect };
+}
+
+/**
+ * The widget starts on the form's focus ('onfocus'); a visitor quicker than the widget's
+ * loading is already in the form when it arrives, and would otherwise wait until sending.
+ */
+function startIfFocused(element: Widget | null) {
+  if (element?.isConnected && element.closest('form')?.contains(document.activeElement) && element.getState() === 'unverified') void element.verify();
 }
 
 const configuring = new WeakMap<Widget, { challenge: Challenge; done: Promise<void> }>();
