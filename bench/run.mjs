@@ -27,10 +27,7 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark: ${unknown.join(', ')}. Available: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);
 }
-// `scale` seeds a million members and takes minutes more: asked for by name until the
-// product's fixes it calls for (issue 21) let it pass at every size.
-const ON_REQUEST = new Set(['scale']);
-const chosen = args.length > 0 ? args : Object.keys(BENCHMARKS).filter((name) => !ON_REQUEST.has(name));
+const chosen = args.length > 0 ? args : Object.keys(BENCHMARKS);
 
 const watchdog = setTimeout(() => {
   console.error(`Benchmarks still running after ${RUN_LIMIT_MS / 60_000} minutes: stopping.`);
