@@ -44,7 +44,7 @@ async function main() {
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
-  const maintenance = await startMaintenance(database, app.log);
+  const maintenance = startMaintenance(database, app.log);
 
   // Applies the privacy policy's retention periods now and daily (decision 15), and empties the
   // mail outbox (written without SMTP) of what is past a month.

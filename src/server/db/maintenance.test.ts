@@ -34,7 +34,7 @@ it('vacuums and analyzes every table: the planner learns the rows, the pages bec
 });
 
 it('starts with the statistics on the embedded database, and leaves PostgreSQL to its autovacuum', async () => {
-  const job = await startMaintenance(database, { info() {}, error() {} });
+  const job = startMaintenance(database, { info() {}, error() {} });
   await job.stop();
   if (database.mode === 'pglite') {
     const analyzed = await sql<{ n: number }>`select count(*)::int as n from pg_stat_user_tables where last_analyze is not null`.execute(database.db);

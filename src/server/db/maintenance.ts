@@ -26,10 +26,16 @@ export async function vacuumEmbedded(database: DatabaseHandle): Promise<string[]
  * Embedded database: statistics at start-up (a restored or migrated folder has none), then a
  * VACUUM (ANALYZE) of every table each day. PostgreSQL: nothing, its autovacuum sees to it.
  */
-export async function startMaintenance(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<MaintenanceJob> {
+export function startMaintenance(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'info' | 'error'>): MaintenanceJob {
   if (database.mode !== 'pglite') return { stop: async () => {} };
-  await sql`analyze`.execute(database.db);
-  let running: Promise<void> = Promise.resolve();
+  // Not awaited: the first requests queue behind it on the one connection anyway, and the
+  // server is listening (its health answered) meanwhile.
+  let running: Promise<void> = sql`analyze`
+    .execute(database.db)
+    .then(
+      () => undefined,
+      (error: unknown) => log.error({ err: error }, 'embedded database analyze failed'),
+    );
   const timer = setInterval(() => {
     const started = Date.now();
     running = vacuumEmbedded(database).then(

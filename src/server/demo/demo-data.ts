@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Challenge } from 'altcha-lib';
 import type { Database } from '../db/schema';
-import { ANTI_BOT_CHALLENGE_URL } from '../../shared/anti-bot';
-import { solveProofOfWork } from '../features/anti-bot/solve';
+import { proofOfWorkFrom } from '../features/anti-bot/solve';
 import { SURVEYS } from '../../shared/surveys/definitions';
 import type { SurveyResponses } from '../../shared/surveys/answers';
 import { CLUB_NAMES, EXPECTATIONS, FIRST_NAMES, LAST_NAMES, PENDING_SPORTS, SPORTS, SUGGESTIONS, WORDS } from './french-samples';
@@ -45,12 +43,6 @@ async function call(inject: Inject, method: 'GET' | 'POST' | 'PUT', url: string,
   return response;
 }
 
-/** A solved challenge for a protected form, fetched and solved as the browser's widget does. */
-async function proofOfWork(inject: Inject) {
-  const response = await inject({ method: 'GET', url: ANTI_BOT_CHALLENGE_URL });
-  return solveProofOfWork(response.statusCode === 200 ? response.json<Challenge>() : undefined);
-}
-
 async function signIn(inject: Inject, email: string, password: string) {
   const response = await call(inject, 'POST', '/api/auth/login', { email, password });
   const cookie = response.cookies.find((entry) => entry.name === 'unissons_session');
@@ -81,7 +73,7 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
       lastname,
       pwd: DEMO_PASSWORD,
       newsletter,
-      ...(await proofOfWork(inject)),
+      ...(await proofOfWorkFrom(app)),
     })).json();
     members.push({ email, uuid: data.uuid, cookie: await signIn(inject, email, DEMO_PASSWORD) });
     if ((i + 1) % 50 === 0) log(`${i + 1} membres`);
@@ -98,7 +90,7 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
       username: `${name} ${run}`.slice(0, 30),
       pwd: DEMO_PASSWORD,
       newsletter: true,
-      ...(await proofOfWork(inject)),
+      ...(await proofOfWorkFrom(app)),
     });
   }
   log(`${size.organisations} organisations`);
