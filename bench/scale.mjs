@@ -49,9 +49,12 @@ async function grow(query, from, to, passwordHash) {
      from generate_series($1::int + 1, $2::int) as i`,
     [from, to, passwordHash],
   );
+  // Organisations join over the same months as members, between them: all created at one
+  // instant, newer than every member, they made the newest-first members search walk 10,000
+  // accounts no common word matches before its first result (437 ms, a shape no site has).
   await query(
-    `insert into users (email, username, account_type, password_hash, email_verified_at)
-     select 'club' || i || '@scale.test', 'club' || i, 'organisation', $3, now()
+    `insert into users (email, username, account_type, password_hash, email_verified_at, created_at)
+     select 'club' || i || '@scale.test', 'club' || i, 'organisation', $3, now(), now() - (i % 5000) * interval '1 hour' - interval '30 minutes'
      from generate_series($1::int / 100 + 1, $2::int / 100) as i`,
     [from, to, passwordHash],
   );
@@ -176,7 +179,11 @@ function asMembers(members, { make, ...request }) {
   ];
 }
 
-async function measureSize(bench, size, server, sink, { members, fresh }, adminCookie) {
+/**
+ * Measures one size. `beforeSend` runs just before the newsletter is queued (at the largest
+ * size on PostgreSQL it subscribes every member, so a million deliveries are queued for real).
+ */
+async function measureSize(bench, size, server, sink, { members, fresh }, adminCookie, beforeSend) {
   const { url } = server;
   const target = { op: '<=', value: P95_MS };
   // The first survey results after a start tally the settled days (once per instance); that
@@ -254,6 +261,7 @@ async function measureSize(bench, size, server, sink, { members, fresh }, adminC
   record(bench, `survey CSV export (${round(csvBytes / 1e6)} MB)`, performance.now() - csvStart, ' ms');
   record(bench, 'server RSS growth during the CSV export', (server.rssKb() - rssBefore) / 1024, ' MB');
 
+  await beforeSend?.();
   const queueStart = performance.now();
   const sent = await call(url, '/api/fn/newsletter-send', {
     method: 'POST',
@@ -299,8 +307,21 @@ async function runMode(database, sizes, sink) {
     console.log(`  grown from ${from} to ${size} members by SQL in ${round((Date.now() - started) / 1000)} s`);
     from = size;
     server = await startServer({ database, smtpUrl: sink.url, env: { REACTION_RATE_LIMIT_PER_MINUTE: '1000000', NEWSLETTER_RATE_PER_SECOND: '100000' } });
+    const largest = size === Math.max(...sizes);
+    // The issue's target is a million deliveries queued; a tenth of the seeded members take the
+    // newsletter, so at the largest size on PostgreSQL every member subscribes first (by SQL,
+    // beside the running server, untimed): the queueing and the worker's memory are measured
+    // on a queue as long as the members.
+    const subscribeEveryone =
+      largest && database.mode === 'postgres'
+        ? async () => {
+            const started = Date.now();
+            await withSql(database, (query) => query('update users set newsletter = true where not newsletter'));
+            console.log(`  every member subscribed by SQL in ${round((Date.now() - started) / 1000)} s`);
+          }
+        : undefined;
     try {
-      await measureSize(bench, size, server, sink, signedIn, await loginAdmin(server.url));
+      await measureSize(bench, size, server, sink, signedIn, await loginAdmin(server.url), subscribeEveryone);
     } catch (error) {
       // A server that fell over is a figure of its own (the next size starts a new one).
       console.error(`  [${bench}] stopped: ${error.message}`);
@@ -309,7 +330,9 @@ async function runMode(database, sizes, sink) {
       await server.stop();
     }
     // What the worker had not sent yet would be sent during the next size's measurements.
-    await withSql(database, (query) => query(`update newsletter_deliveries set status = 'failed', last_error = 'scale benchmark' where status in ('pending', 'sending')`));
+    if (!largest) {
+      await withSql(database, (query) => query(`update newsletter_deliveries set status = 'failed', last_error = 'scale benchmark' where status in ('pending', 'sending')`));
+    }
     const [{ bytes }] = await withSql(database, (query) => query('select pg_database_size(current_database())::bigint as bytes'));
     record(bench, 'database size', Number(bytes) / 2 ** 20, ' MB');
   }

@@ -35,12 +35,25 @@ export interface PendingPage<T> {
   next: string | null;
 }
 
+/** Published words come this many at a time, newest first. */
+export const PUBLISHED_PAGE_SIZE = 25;
+
+/**
+ * A page of published words; `next` is the cursor of the following page
+ * (GET /api/admin/moderation/published?after=…), null on the last one. No total: it would
+ * count the whole wall on every load.
+ */
+export interface PublishedPage {
+  items: PublishedWord[];
+  next: string | null;
+}
+
 /** GET /api/admin/moderation (PRODUCT.md /admin/moderation): the first page of each list. */
 export interface ModerationQueue {
   pendingWords: PendingPage<PendingWord>;
   pendingSports: PendingPage<PendingSport>;
   /** Published words, newest first, for the VIP toggle and unpublishing. */
-  publishedWords: PublishedWord[];
+  publishedWords: PublishedPage;
 }
 
 /** GET /api/admin/summary: what waits for the admin, for /admin. */

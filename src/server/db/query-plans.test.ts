@@ -203,6 +203,21 @@ describe('query plans of the hot paths', () => {
     await expectIndex(session, 'users', 'users_pkey');
   });
 
+  it('searches members newest first: a common word walks the accounts in order, a rare one reads its few matches', async () => {
+    // 'plan1' starts the username of one member in nine: the newest 50 are found by walking
+    // the accounts newest first and checking each one's words by index, stopping at the page.
+    const common = statement(await statementsOf(() => request('GET', '/api/admin/members?q=plan1', admin.cookie)), /from "users"/);
+    const walk = await plan(common);
+    expect(walk).toMatch(/"Node Type":"Index (Only )?Scan"[^}]*"Scan Direction":"Backward"[^}]*"Index Name":"users_created_at_id"/);
+    expect(walk).toContain('"Index Name":"user_search_terms_user_id"');
+    expect(walk).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
+    expect(walk).not.toMatch(/"Node Type":"Seq Scan"/);
+    // One member starts with 'plan4242': its matches come from the terms' key, then are sorted.
+    const rare = statement(await statementsOf(() => request('GET', '/api/admin/members?q=plan4242', admin.cookie)), /from "users"/);
+    await expectIndex(rare, 'user_search_terms', 'user_search_terms_pkey', { sorted: true });
+    await expectIndex(rare, 'users', 'users_pkey', { sorted: true });
+  });
+
   it('exports a member’s data from their own rows only', async () => {
     const sent = await statementsOf(() => exportAccountData(test.database.db, admin.uuid));
     await expectIndex(statement(sent, /"newsletter_deliveries"."user_id" = \$1/), 'newsletter_deliveries', 'newsletter_deliveries_user_id', { sorted: true });

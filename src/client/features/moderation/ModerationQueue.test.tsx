@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ERROR_BOX_TITLE, errorCatalogue } from '../../../shared/messages';
-import type { ModerationQueue as Queue, PendingPage, PendingWord } from '../../../shared/moderation';
+import type { ModerationQueue as Queue, PendingPage, PendingWord, PublishedWord } from '../../../shared/moderation';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { FakeEventSource, stubEventSource } from '../newsletter/testing';
 import { ModerationQueue } from './ModerationQueue';
@@ -23,7 +23,7 @@ it('shows the first 50 pending words of 60, the rest with “Voir plus”, and k
   const queue: Queue = {
     pendingWords: { items: words(0, 50), total: 60, next: 'page-2' },
     pendingSports: { items: [], total: 0, next: null },
-    publishedWords: [],
+    publishedWords: { items: [], next: null },
   };
   const secondPage: PendingPage<PendingWord> = { items: words(50, 10), total: 60, next: null };
   const { calls } = stubApi({
@@ -50,10 +50,39 @@ it('shows the first 50 pending words of 60, the rest with “Voir plus”, and k
   expect(screen.getAllByRole('button', { name: 'Approuver' })).toHaveLength(60);
 });
 
+const published = (from: number, count: number): PublishedWord[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `p${from + i}`, content: `Publié ${from + i}`, author: 'Camille Martin', vip: false, publishedAt: '2026-11-24T13:00:00.000Z' }));
+
+it('shows the 25 newest published words, the next ones with “Voir plus”, and keeps them on a live update', async () => {
+  const { calls } = stubApi({
+    'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
+    'GET /api/admin/moderation': {
+      status: 200,
+      body: { pendingWords: { items: [], total: 0, next: null }, pendingSports: { items: [], total: 0, next: null }, publishedWords: { items: published(0, 25), next: 'published-2' } },
+    },
+    'GET /api/admin/moderation/published?after=published-2': { status: 200, body: { items: published(25, 5), next: null } },
+  });
+  renderPage(<ModerationQueue />, { path: '/admin/moderation' });
+
+  expect(await screen.findByRole('heading', { name: 'Mots publiés' })).toBeTruthy();
+  expect(screen.getAllByRole('button', { name: 'Retirer' })).toHaveLength(25);
+  expect(screen.getByText('25 affichés')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Voir plus' }));
+  await waitFor(() => expect(screen.getAllByRole('button', { name: 'Retirer' })).toHaveLength(30));
+  expect(screen.getByText('Publié 29')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+
+  const nextPageCalls = () => calls.filter((call) => call.path === '/api/admin/moderation/published?after=published-2').length;
+  const before = nextPageCalls();
+  act(() => FakeEventSource.emit('moderation'));
+  await waitFor(() => expect(nextPageCalls()).toBe(before + 1));
+  expect(screen.getAllByRole('button', { name: 'Retirer' })).toHaveLength(30);
+});
+
 const smallQueue = (): Queue => ({
   pendingWords: { items: words(0, 3), total: 3, next: null },
   pendingSports: { items: [{ id: 'kayak', name: 'Kayak', emoji: '🛶', submittedBy: 'Camille Martin', createdAt: '2026-11-24T13:00:00.000Z' }], total: 1, next: null },
-  publishedWords: [],
+  publishedWords: { items: [], next: null },
 });
 
 it('approves a selection after confirming, with a spinner, and says how many another moderator had already done', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue, type PendingPage } from '../../../shared/moderation';
+import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue } from '../../../shared/moderation';
 import { ApiError, errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
@@ -11,6 +11,7 @@ import {
   approveWord,
   fetchPendingSports,
   fetchPendingWords,
+  fetchPublishedWords,
   fetchQueue,
   moderateInBulk,
   refuseSport,
@@ -78,23 +79,30 @@ function PendingItem({ itemKey, text, name, meta, selected, busy, onSelect, onAp
   );
 }
 
+/** A page of a list: pending ones also carry their total. */
+interface Page<T> {
+  items: T[];
+  next: string | null;
+  total?: number;
+}
+
 /** The first page followed by `pages - 1` more, as one list. */
-async function withMorePages<T>(page: PendingPage<T>, pages: number, fetchAfter: (cursor: string) => Promise<PendingPage<T>>): Promise<PendingPage<T>> {
+async function withMorePages<P extends Page<unknown>>(page: P, pages: number, fetchAfter: (cursor: string) => Promise<P>): Promise<P> {
   let list = page;
   for (let more = pages - 1; more > 0 && list.next; more--) {
     const next = await fetchAfter(list.next);
-    list = { items: [...list.items, ...next.items], total: next.total, next: next.next };
+    list = { ...next, items: [...list.items, ...next.items] };
   }
   return list;
 }
 
-/** How many of the pending items are shown, and the 'Voir plus' button while some are not. */
-function MorePending({ page, busy, onMore }: { page: PendingPage<unknown>; busy: boolean; onMore(): void }) {
+/** How many of the items are shown (of how many, when counted), and 'Voir plus' while some are not. */
+function MoreItems({ page, busy, onMore }: { page: Page<unknown>; busy: boolean; onMore(): void }) {
   if (!page.next) return null;
   return (
     <div className="cluster">
       <p className="muted">
-        {page.items.length} affichés sur {page.total}
+        {page.items.length} affichés{page.total === undefined ? '' : ` sur ${page.total}`}
       </p>
       <Button size="small" variant="secondary" busy={busy} onClick={onMore}>
         Voir plus
@@ -126,8 +134,8 @@ const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.cod
 
 /**
  * PRODUCT.md /admin/moderation: pending words and sports, oldest first and 50 at a time, with
- * 'Approuver' and 'Refuser' each or on a selection, and keyboard shortcuts; published words
- * with the 'VIP' toggle and 'Retirer'. Refreshes live when anything changes, keeping as many
+ * 'Approuver' and 'Refuser' each or on a selection, and keyboard shortcuts; published words,
+ * newest first and 25 at a time, with the 'VIP' toggle and 'Retirer'. Refreshes live when anything changes, keeping as many
  * pages of each list as were shown. What another moderator did first is said, not an error.
  */
 export function ModerationQueue() {
@@ -140,7 +148,7 @@ export function ModerationQueue() {
   const [asked, setConfirming] = useState<BulkModerationAction>();
   // A selection emptied meanwhile (others reviewed it, the live refresh took it away) has nothing left to confirm.
   const confirming = selection.size > 0 ? asked : undefined;
-  const pages = useRef({ words: 1, sports: 1 });
+  const pages = useRef({ words: 1, sports: 1, published: 1 });
   // Only the latest load may show its answer: an older one would bring back reviewed items.
   const latestLoad = useRef(0);
   /** After an action by keyboard, the item that takes the focus once the list has reloaded. */
@@ -150,12 +158,13 @@ export function ModerationQueue() {
     const ticket = ++latestLoad.current;
     try {
       const first = await fetchQueue();
-      const [pendingWords, pendingSports] = await Promise.all([
+      const [pendingWords, pendingSports, publishedWords] = await Promise.all([
         withMorePages(first.pendingWords, pages.current.words, fetchPendingWords),
         withMorePages(first.pendingSports, pages.current.sports, fetchPendingSports),
+        withMorePages(first.publishedWords, pages.current.published, fetchPublishedWords),
       ]);
       if (ticket !== latestLoad.current) return;
-      setQueue({ ...first, pendingWords, pendingSports });
+      setQueue({ pendingWords, pendingSports, publishedWords });
       // Items reviewed meanwhile (here or elsewhere) leave the selection with the list.
       const present = new Set<string>([...pendingWords.items.map((word) => `word:${word.id}`), ...pendingSports.items.map((sport) => `sport:${sport.id}`)]);
       setSelection((current) => (Array.from(current).every((key) => present.has(key)) ? current : new Set(Array.from(current).filter((key) => present.has(key)))));
@@ -176,7 +185,7 @@ export function ModerationQueue() {
     }
   }, [queue]);
 
-  async function showMore(list: 'words' | 'sports') {
+  async function showMore(list: 'words' | 'sports' | 'published') {
     setBusy(`more-${list}`);
     pages.current[list] += 1;
     await load();
@@ -326,7 +335,7 @@ export function ModerationQueue() {
             })}
           </ul>
         )}
-        <MorePending page={queue.pendingWords} busy={busy === 'more-words'} onMore={() => void showMore('words')} />
+        <MoreItems page={queue.pendingWords} busy={busy === 'more-words'} onMore={() => void showMore('words')} />
       </section>
 
       <section aria-labelledby="pending-sports" className="stack">
@@ -361,16 +370,16 @@ export function ModerationQueue() {
             })}
           </ul>
         )}
-        <MorePending page={queue.pendingSports} busy={busy === 'more-sports'} onMore={() => void showMore('sports')} />
+        <MoreItems page={queue.pendingSports} busy={busy === 'more-sports'} onMore={() => void showMore('sports')} />
       </section>
 
       <section aria-labelledby="published-words" className="stack">
-        <h2 id="published-words">Mots publiés ({queue.publishedWords.length})</h2>
-        {queue.publishedWords.length === 0 ? (
+        <h2 id="published-words">Mots publiés</h2>
+        {queue.publishedWords.items.length === 0 ? (
           <p className="muted">Aucun mot publié pour l'instant.</p>
         ) : (
           <ul className="moderation-list" role="list">
-            {queue.publishedWords.map((word) => (
+            {queue.publishedWords.items.map((word) => (
               <li key={word.id} className={word.vip ? 'card moderation-item moderation-item--vip' : 'card moderation-item'}>
                 <blockquote className="moderation-item__text">{word.content}</blockquote>
                 <p className="muted">{word.author}</p>
@@ -392,6 +401,7 @@ export function ModerationQueue() {
             ))}
           </ul>
         )}
+        <MoreItems page={queue.publishedWords} busy={busy === 'more-published'} onMore={() => void showMore('published')} />
       </section>
     </div>
   );

@@ -6,12 +6,14 @@ import type {
   PendingPage,
   PendingSport,
   PendingWord,
+  PublishedPage,
 } from '../../../shared/moderation';
 import { api } from '../../api/http';
 
 export const fetchQueue = () => api<ModerationQueue>('/api/admin/moderation');
 export const fetchPendingWords = (after: string) => api<PendingPage<PendingWord>>(`/api/admin/moderation/words?after=${encodeURIComponent(after)}`);
 export const fetchPendingSports = (after: string) => api<PendingPage<PendingSport>>(`/api/admin/moderation/sports?after=${encodeURIComponent(after)}`);
+export const fetchPublishedWords = (after: string) => api<PublishedPage>(`/api/admin/moderation/published?after=${encodeURIComponent(after)}`);
 const post = (path: string, body: object = {}) => api<void>(path, { method: 'POST', body });
 export const approveWord = (id: string) => post(`/api/admin/words/${id}/approve`);
 export const refuseWord = (id: string) => post(`/api/admin/words/${id}/refuse`);

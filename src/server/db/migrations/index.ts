@@ -18,6 +18,7 @@ import * as antiBot from './20261125300000_anti_bot';
 import * as moderationAtScale from './20261125400000_moderation_at_scale';
 import * as scaleIndexes from './20261125600000_scale_indexes';
 import * as sportReactionCounts from './20261125700000_sport_reaction_counts';
+import * as publishedWordsKeyset from './20261125800000_published_words_keyset';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261125400000_moderation_at_scale': moderationAtScale,
   '20261125600000_scale_indexes': scaleIndexes,
   '20261125700000_sport_reaction_counts': sportReactionCounts,
+  '20261125800000_published_words_keyset': publishedWordsKeyset,
 };

@@ -33,13 +33,14 @@ it('lists pending words and sports oldest first, with authors, for the admin onl
     total: 1,
     next: null,
   });
-  expect(body.publishedWords).toEqual([]);
+  expect(body.publishedWords).toEqual({ items: [], next: null });
 
   const summary = await get('/api/admin/summary');
   expect(summary.json()).toEqual({ pendingWords: 2, pendingSports: 1, eventReports: 0 });
 
   expect((await get('/api/admin/moderation', first.cookie)).statusCode).toBe(403);
   expect((await get('/api/admin/moderation/words', first.cookie)).statusCode).toBe(403);
+  expect((await get('/api/admin/moderation/published', first.cookie)).statusCode).toBe(403);
   expect((await test.app.inject({ method: 'GET', url: '/api/admin/summary' })).statusCode).toBe(401);
 });
 
@@ -105,12 +106,48 @@ describe('a long queue', () => {
     expect(second).toMatchObject({ total: 51, next: null });
   });
 
+  it('lists published words 25 at a time, newest first, so the page does not grow with the wall', async () => {
+    // Published in pairs within one microsecond: ties are broken by id, newest id first.
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      id: randomUUID(),
+      published_at: `2026-11-24T14:00:00.000${String(Math.floor(i / 2)).padStart(3, '0')}Z`,
+    }));
+    await test.database.db
+      .insertInto('words')
+      .values(rows.map((row, i) => ({ id: row.id, content: `Mot publié ${i}`, public: true, vip: i === 59, author_id: null, published_at: sql<Date>`${row.published_at}::timestamptz` })))
+      .execute();
+    const newestFirst = rows
+      .sort((a, b) => (a.published_at > b.published_at ? -1 : a.published_at < b.published_at ? 1 : a.id > b.id ? -1 : 1))
+      .map((row) => row.id);
+
+    const first = (await get('/api/admin/moderation')).json().publishedWords;
+    expect(ids(first.items)).toEqual(newestFirst.slice(0, 25));
+    expect(first.items[0]).toEqual({ id: newestFirst[0], content: expect.stringMatching(/^Mot publié/), author: 'Inconnu', vip: expect.any(Boolean), publishedAt: expect.any(String) });
+    const second = (await get(`/api/admin/moderation/published?after=${first.next}`, moderator.cookie)).json();
+    expect(ids(second.items)).toEqual(newestFirst.slice(25, 50));
+    const third = (await get(`/api/admin/moderation/published?after=${second.next}`)).json();
+    expect(third).toEqual({ items: expect.any(Array), next: null });
+    expect(ids(third.items)).toEqual(newestFirst.slice(50));
+
+    // A word withdrawn meanwhile does not shift the following page.
+    await test.app.inject({ method: 'POST', url: `/api/admin/words/${newestFirst[3]}/withdraw`, headers: { cookie: admin.cookie }, payload: {} });
+    expect(ids((await get(`/api/admin/moderation/published?after=${first.next}`)).json().items)).toEqual(newestFirst.slice(25, 50));
+  });
+
+  it('keeps every public word in the published order: a public word without its time is refused by the database', async () => {
+    await expect(test.database.db.insertInto('words').values({ content: 'Publié sans date', public: true, author_id: null }).execute()).rejects.toThrow(
+      /words_published_when_public/,
+    );
+  });
+
   it.each(['pas-un-curseur', 'e30', Buffer.from('["2026-11-24T13:00:00.000001Z","pas-un-uuid"]').toString('base64url'), 'a'.repeat(401)])(
     'refuses the cursor %s with 400 and the error shape',
     async (cursor) => {
-      const response = await get(`/api/admin/moderation/words?after=${cursor}`);
-      expect(response.statusCode).toBe(400);
-      expect(isApiErrorBody(response.json())).toBe(true);
+      for (const list of ['words', 'published']) {
+        const response = await get(`/api/admin/moderation/${list}?after=${cursor}`);
+        expect(response.statusCode).toBe(400);
+        expect(isApiErrorBody(response.json())).toBe(true);
+      }
     },
   );
 });
@@ -282,7 +319,7 @@ describe('the queue at scale', () => {
     await sql`vacuum (analyze) sports`.execute(test.database.db);
   });
 
-  const from = { createdAt: '2026-11-24T13:00:00.000001Z', id: randomUUID() };
+  const from = { at: '2026-11-24T13:00:00.000001Z', id: randomUUID() };
 
   it.each([
     ['the first page of words', () => pendingWordsQueries(test.database.db).rows, 'words_pending_queue'],
@@ -290,6 +327,7 @@ describe('the queue at scale', () => {
     ['the first page of sports', () => pendingSportsQueries(test.database.db).rows, 'sports_pending_queue'],
     ['a later page of sports', () => pendingSportsQueries(test.database.db, { ...from, id: 'plan 12' }).rows, 'sports_pending_queue'],
     ['the published words', () => publishedWordsQuery(test.database.db), 'words_published_newest'],
+    ['a later page of published words', () => publishedWordsQuery(test.database.db, from), 'words_published_newest'],
   ])('reads %s in order from its index, without sorting', async (_name, query, index) => {
     const chosen = await plan(query());
     expect(chosen).toContain(`"Index Name":"${index}"`);

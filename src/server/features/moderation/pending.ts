@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { fieldMessages } from '../../../shared/messages';
-import { MODERATION_PAGE_SIZE, type PendingPage, type PendingSport, type PendingWord } from '../../../shared/moderation';
+import { MODERATION_PAGE_SIZE, PUBLISHED_PAGE_SIZE, type PendingPage, type PendingSport, type PendingWord, type PublishedPage } from '../../../shared/moderation';
 import { displayName } from '../../../shared/user';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -15,28 +15,29 @@ export function authorName(row: AuthorColumns): string {
 }
 
 /**
- * Where a page ended: the last item's creation time, to the microsecond as stored (a
- * JavaScript Date would round it and skip or repeat items), and its id for equal times.
+ * Where a page ended: the last item's time (created, or published for published words), to
+ * the microsecond as stored (a JavaScript Date would round it and skip or repeat items), and
+ * its id for equal times.
  */
 export interface Position {
-  createdAt: string;
+  at: string;
   id: string;
 }
 
 const MICROSECOND_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The creation time in the cursor's form, computed by the database. */
-const position = (column: 'words.created_at' | 'sports.created_at') =>
+/** The time in the cursor's form, computed by the database. */
+const position = (column: 'words.created_at' | 'sports.created_at' | 'words.published_at') =>
   sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position');
 
-const encode = ({ createdAt, id }: Position) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+const encode = ({ at, id }: Position) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 
 /** An opaque cursor back to a position; a cursor the server did not write is a 400. */
 function decode(cursor: string, isId: (id: string) => boolean): Position {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof createdAt === 'string' && MICROSECOND_UTC.test(createdAt) && typeof id === 'string' && isId(id)) return { createdAt, id };
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'string' && MICROSECOND_UTC.test(at) && typeof id === 'string' && isId(id)) return { at, id };
   } catch {
     // Not JSON: answered below like any other bad cursor.
   }
@@ -44,14 +45,10 @@ function decode(cursor: string, isId: (id: string) => boolean): Position {
 }
 
 /** One more row than a page tells whether a next page exists, without counting again. */
-function toPage<Row extends { position: string; id: string }, Item>(rows: Row[], total: number, toItem: (row: Row) => Item): PendingPage<Item> {
-  const items = rows.slice(0, MODERATION_PAGE_SIZE);
+function toPage<Row extends { position: string; id: string }, Item>(rows: Row[], size: number, toItem: (row: Row) => Item): { items: Item[]; next: string | null } {
+  const items = rows.slice(0, size);
   const last = items.at(-1);
-  return {
-    items: items.map(toItem),
-    total,
-    next: rows.length > MODERATION_PAGE_SIZE && last ? encode({ createdAt: last.position, id: last.id }) : null,
-  };
+  return { items: items.map(toItem), next: rows.length > size && last ? encode({ at: last.position, id: last.id }) : null };
 }
 
 /**
@@ -66,7 +63,7 @@ export function pendingWordsQueries(db: Kysely<Database>, from?: Position) {
       .leftJoin('users', 'users.id', 'words.author_id')
       .select(['words.id', 'words.content', 'words.created_at', position('words.created_at'), ...authorColumns])
       .where(sql<boolean>`not words.public`)
-      .$if(from !== undefined, (query) => query.where(sql<boolean>`(words.created_at, words.id) > (${from?.createdAt}::timestamptz, ${from?.id}::uuid)`))
+      .$if(from !== undefined, (query) => query.where(sql<boolean>`(words.created_at, words.id) > (${from?.at}::timestamptz, ${from?.id}::uuid)`))
       .orderBy('words.created_at')
       .orderBy('words.id')
       .limit(MODERATION_PAGE_SIZE + 1),
@@ -82,7 +79,7 @@ export function pendingSportsQueries(db: Kysely<Database>, from?: Position) {
       .leftJoin('users', 'users.id', 'sports.submitted_by')
       .select(['sports.id', 'sports.name', 'sports.emoji', 'sports.created_at', position('sports.created_at'), ...authorColumns])
       .where(sql<boolean>`not sports.public`)
-      .$if(from !== undefined, (query) => query.where(sql<boolean>`(sports.created_at, sports.id) > (${from?.createdAt}::timestamptz, ${from?.id})`))
+      .$if(from !== undefined, (query) => query.where(sql<boolean>`(sports.created_at, sports.id) > (${from?.at}::timestamptz, ${from?.id})`))
       .orderBy('sports.created_at')
       .orderBy('sports.id')
       .limit(MODERATION_PAGE_SIZE + 1),
@@ -94,32 +91,48 @@ export function pendingSportsQueries(db: Kysely<Database>, from?: Position) {
 export async function pendingWordsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingWord>> {
   const queries = pendingWordsQueries(db, after === undefined ? undefined : decode(after, (id) => UUID.test(id)));
   const [rows, count] = await Promise.all([queries.rows.execute(), queries.total.executeTakeFirstOrThrow()]);
-  return toPage(rows, count.total, (row) => ({ id: row.id, content: row.content, author: authorName(row), createdAt: row.created_at.toISOString() }));
+  return { ...toPage(rows, MODERATION_PAGE_SIZE, (row) => ({ id: row.id, content: row.content, author: authorName(row), createdAt: row.created_at.toISOString() })), total: count.total };
 }
 
 /** Pending sport suggestions from `after` on. */
 export async function pendingSportsPage(db: Kysely<Database>, after?: string): Promise<PendingPage<PendingSport>> {
   const queries = pendingSportsQueries(db, after === undefined ? undefined : decode(after, (id) => id !== ''));
   const [rows, count] = await Promise.all([queries.rows.execute(), queries.total.executeTakeFirstOrThrow()]);
-  return toPage(rows, count.total, (row) => ({
+  const page = toPage(rows, MODERATION_PAGE_SIZE, (row) => ({
     id: row.id,
     name: row.name,
     emoji: row.emoji,
     submittedBy: authorName(row),
     createdAt: row.created_at.toISOString(),
   }));
+  return { ...page, total: count.total };
 }
 
-const PUBLISHED_SHOWN = 200;
-
-/** Published words, newest first, for the VIP toggle and 'Retirer' (words_published_newest). */
-export function publishedWordsQuery(db: Kysely<Database>) {
+/**
+ * A page of published words, newest first (ties by id), from `from` on, for the VIP toggle
+ * and 'Retirer' (words_published_newest). Every public word has a published_at (constraint
+ * words_published_when_public), so the row comparison skips none.
+ */
+export function publishedWordsQuery(db: Kysely<Database>, from?: Position) {
   return db
     .selectFrom('words')
     .leftJoin('users', 'users.id', 'words.author_id')
-    .select(['words.id', 'words.content', 'words.vip', 'words.published_at', ...authorColumns])
+    .select(['words.id', 'words.content', 'words.vip', 'words.published_at', position('words.published_at'), ...authorColumns])
     .where(sql<boolean>`words.public`)
+    .$if(from !== undefined, (query) => query.where(sql<boolean>`(words.published_at, words.id) < (${from?.at}::timestamptz, ${from?.id}::uuid)`))
     .orderBy(sql`words.published_at desc nulls last`)
     .orderBy('words.id', 'desc')
-    .limit(PUBLISHED_SHOWN);
+    .limit(PUBLISHED_PAGE_SIZE + 1);
+}
+
+/** Published words from `after` on. No total: counting every public word would grow with the wall. */
+export async function publishedWordsPage(db: Kysely<Database>, after?: string): Promise<PublishedPage> {
+  const rows = await publishedWordsQuery(db, after === undefined ? undefined : decode(after, (id) => UUID.test(id))).execute();
+  return toPage(rows, PUBLISHED_PAGE_SIZE, (row) => ({
+    id: row.id,
+    content: row.content,
+    author: authorName(row),
+    vip: row.vip,
+    publishedAt: (row.published_at ?? new Date(0)).toISOString(),
+  }));
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord } from '../../../shared/moderation';
+import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord, PublishedPage } from '../../../shared/moderation';
 import { object, string } from '../../http/schema';
 import { moderationActionRoutes } from './action-routes';
 import { digestPreferenceRoutes } from './digest-routes';
-import { authorName, pendingSportsPage, pendingWordsPage, publishedWordsQuery } from './pending';
+import { pendingSportsPage, pendingWordsPage, publishedWordsPage } from './pending';
 
 const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
 
@@ -15,22 +15,8 @@ export function moderationRoutes(app: FastifyInstance) {
   digestPreferenceRoutes(app);
 
   app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => {
-    const [pendingWords, publishedWords, pendingSports] = await Promise.all([
-      pendingWordsPage(db),
-      publishedWordsQuery(db).execute(),
-      pendingSportsPage(db),
-    ]);
-    return {
-      pendingWords,
-      pendingSports,
-      publishedWords: publishedWords.map((row) => ({
-        id: row.id,
-        content: row.content,
-        author: authorName(row),
-        vip: row.vip,
-        publishedAt: (row.published_at ?? new Date(0)).toISOString(),
-      })),
-    };
+    const [pendingWords, publishedWords, pendingSports] = await Promise.all([pendingWordsPage(db), publishedWordsPage(db), pendingSportsPage(db)]);
+    return { pendingWords, pendingSports, publishedWords };
   });
 
   app.get<{ Querystring: { after?: string } }>(
@@ -43,6 +29,12 @@ export function moderationRoutes(app: FastifyInstance) {
     '/api/admin/moderation/sports',
     { schema: pageQuery },
     async (request): Promise<PendingPage<PendingSport>> => pendingSportsPage(db, request.query.after),
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/admin/moderation/published',
+    { schema: pageQuery },
+    async (request): Promise<PublishedPage> => publishedWordsPage(db, request.query.after),
   );
 
   app.get('/api/admin/summary', async (): Promise<AdminSummary> => {

@@ -11,8 +11,8 @@ const ACCOUNT_TYPES = { users: 'user', organisations: 'organisation' } as const;
 /**
  * PRODUCT.md: every account that has not unsubscribed, filtered by the target; and only once
  * its address is proven (decision 0018), so a mistyped or borrowed address gets no newsletter.
+ * Deliverable or not: recipientCondition leaves out the undeliverable ones.
  */
-/** Subscribed and verified (decision 0018) accounts of the target, deliverable or not. */
 function audienceCondition(filter: NewsletterFilter | undefined) {
   const subscribed = sql`users.newsletter and users.email_verified_at is not null`;
   return filter ? sql`${subscribed} and users.account_type = ${ACCOUNT_TYPES[filter]}` : subscribed;
