@@ -68,6 +68,35 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
     await context.close();
   });
 
+  it('shows the newest published words 25 at a time, the next ones with “Voir plus”', async () => {
+    const members = await Promise.all(Array.from({ length: 26 }, () => createMember(suite.site)));
+    const ids: string[] = [];
+    for (const [i, member] of members.entries()) {
+      const cookie = await apiSession(suite.site, member.email, member.password);
+      ids.push((await apiJson<{ id: string }>(suite.site, '/api/words', { method: 'POST', body: { content: `Mot publié numéro ${i + 1}, en route !` }, cookie })).body.id);
+    }
+    const admin = await adminCookie(suite.site);
+    expect((await apiJson(suite.site, '/api/admin/moderation/bulk', { method: 'POST', body: { action: 'approve', words: ids, sports: [] }, cookie: admin })).status).toBe(200);
+    const published = await apiJson<{ publishedWords: { items: unknown[]; next: string | null } }>(suite.site, '/api/admin/moderation', { cookie: admin });
+    expect(published.body.publishedWords.items).toHaveLength(25);
+    const rest = await apiJson<{ items: unknown[]; next: string | null }>(suite.site, `/api/admin/moderation/published?after=${published.body.publishedWords.next}`, { cookie: admin });
+    const total = 25 + rest.body.items.length;
+    expect(rest.body.next).toBeNull();
+
+    const { page, context, errors } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    const publishedList = page.locator('section', { has: page.getByRole('heading', { name: 'Mots publiés' }) });
+    await publishedList.getByText('25 affichés').waitFor();
+    expect(await publishedList.getByRole('button', { name: 'Retirer' }).count()).toBe(25);
+    await publishedList.getByRole('button', { name: 'Voir plus' }).click();
+    await expect.poll(() => publishedList.getByRole('button', { name: 'Retirer' }).count()).toBe(total);
+    expect(await publishedList.getByRole('button', { name: 'Voir plus' }).count()).toBe(0);
+    await publishedList.getByText('Mot publié numéro 1, en route !').scrollIntoViewIfNeeded();
+    await shoot(page, 'admin-moderation-published-mobile');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('tells the second of two moderators that the word is already approved', async () => {
     const member = await createMember(suite.site);
     const cookie = await apiSession(suite.site, member.email, member.password);

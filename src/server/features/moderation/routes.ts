@@ -4,7 +4,7 @@ import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingW
 import { object, string } from '../../http/schema';
 import { moderationActionRoutes } from './action-routes';
 import { digestPreferenceRoutes } from './digest-routes';
-import { pendingSportsPage, pendingWordsPage, publishedWordsPage } from './pending';
+import { pendingSportsPage, pendingWordsPage, publishedWordsPage, queueFirstPages } from './pending';
 
 const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
 
@@ -14,10 +14,7 @@ export function moderationRoutes(app: FastifyInstance) {
   moderationActionRoutes(app);
   digestPreferenceRoutes(app);
 
-  app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => {
-    const [pendingWords, publishedWords, pendingSports] = await Promise.all([pendingWordsPage(db), publishedWordsPage(db), pendingSportsPage(db)]);
-    return { pendingWords, pendingSports, publishedWords };
-  });
+  app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => queueFirstPages(db));
 
   app.get<{ Querystring: { after?: string } }>(
     '/api/admin/moderation/words',
