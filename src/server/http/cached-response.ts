@@ -5,6 +5,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '../../shared/live';
 import type { LiveHub } from '../features/live/live-hub';
+import { CachedValue } from './cached-value';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
@@ -31,35 +32,17 @@ interface Representation {
  * `content-encoding` here makes @fastify/compress leave the answer alone.
  */
 export class CachedResponse {
-  private current: Promise<Representation> | undefined;
+  private readonly representation: CachedValue<Representation>;
 
-  constructor(
-    hub: LiveHub,
-    topics: LiveTopic[],
-    private readonly compute: () => Promise<unknown>,
-  ) {
-    hub.onNotice((notice) => {
-      if (topics.includes(notice.topic)) this.current = undefined;
+  constructor(hub: LiveHub, topics: LiveTopic[], compute: () => Promise<unknown>) {
+    this.representation = new CachedValue(hub, topics, async (): Promise<Representation> => {
+      const body = JSON.stringify(await compute());
+      return { body, etag: createHash('sha1').update(body).digest('base64url'), encoded: {} };
     });
   }
 
-  private load() {
-    if (!this.current) {
-      const pending = this.compute().then((value): Representation => {
-        const body = JSON.stringify(value);
-        return { body, etag: createHash('sha1').update(body).digest('base64url'), encoded: {} };
-      });
-      // A failed computation must not stay cached.
-      pending.catch(() => {
-        if (this.current === pending) this.current = undefined;
-      });
-      this.current = pending;
-    }
-    return this.current;
-  }
-
   async send(request: FastifyRequest, reply: FastifyReply) {
-    const representation = await this.load();
+    const representation = await this.representation.get();
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
     // Each encoding is its own representation, so it gets its own strong ETag.
     const etag = `"${representation.etag}${encoding ? `-${encoding}` : ''}"`;

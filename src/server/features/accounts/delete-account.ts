@@ -19,11 +19,14 @@ export async function deleteAccount(trx: Kysely<Database>, user: DeletedAccount)
   await forgetLoginFailures(trx, user.email);
   if (user.account_type === 'user') await announce(trx, 'counter');
   await announce(trx, 'words');
+  // Its pending word or suggestion left the moderation queue, and its public ones their author.
+  await announce(trx, 'moderation');
   return true;
 }
 
-/** After the deletion's commit: this instance's cached wall and counter are stale. */
+/** After the deletion's commit: this instance's cached wall, counter and moderation queue are stale. */
 export function invalidateAfterDeletion(hub: LiveHub, user: Pick<UserRow, 'account_type'>) {
   hub.invalidate('words');
+  hub.invalidate('moderation');
   if (user.account_type === 'user') hub.invalidate('counter');
 }

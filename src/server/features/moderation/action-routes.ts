@@ -40,6 +40,8 @@ export function moderationActionRoutes(app: FastifyInstance) {
       await recordModeration(trx, actor.id, kind, changed, details);
       return changed;
     });
+    // The moderator's page reloads at once: the queue cached on this instance must not wait for the NOTIFY.
+    app.liveHub.invalidate('moderation');
     if (items.some((item) => item.type === 'word') && kind !== 'moderation/refuse') app.liveHub.invalidate('words');
     if (items.some((item) => item.type === 'sport') && kind !== 'moderation/refuse') app.liveHub.invalidate('sports');
     return items;

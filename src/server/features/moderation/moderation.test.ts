@@ -5,6 +5,7 @@ import { isApiErrorBody } from '../../../shared/api-error';
 import { errorCatalogue } from '../../../shared/messages';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
+import { announce } from '../live/announce';
 import { pendingSportsQueries, pendingWordsQueries, publishedWordsQuery } from './pending';
 
 const test = setUpTestApp();
@@ -15,6 +16,9 @@ beforeAll(async () => {
 });
 
 const get = (url: string, cookie = admin.cookie) => test.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** Rows written here by SQL send no change notice: the queue this instance keeps is dropped as a notice would. */
+const changedBySql = () => test.app.liveHub.invalidate('moderation');
 
 it('lists pending words and sports oldest first, with authors, for the admin only', async () => {
   const [first, second] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
@@ -51,6 +55,7 @@ describe('a long queue', () => {
   beforeAll(async () => {
     await test.database.db.deleteFrom('words').execute();
     await test.database.db.deleteFrom('sports').execute();
+    changedBySql();
   });
 
   it('comes 50 words at a time, oldest first, with exact counts and a cursor to the next page', async () => {
@@ -65,6 +70,7 @@ describe('a long queue', () => {
       .insertInto('words')
       .values(rows.map((row) => ({ ...row, author_id: null, created_at: sql<Date>`${row.created_at}::timestamptz` })))
       .execute();
+    changedBySql();
     const byTimeThenId = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
       a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
     const expected = rows.sort(byTimeThenId).map((row) => row.id);
@@ -98,6 +104,7 @@ describe('a long queue', () => {
       .insertInto('sports')
       .values(names.map((name) => ({ id: name, name, duplicate_key: name, submitted_by: null })))
       .execute();
+    changedBySql();
     const first = (await get('/api/admin/moderation')).json().pendingSports;
     expect(first.total).toBe(51);
     expect(first.items).toHaveLength(50);
@@ -116,6 +123,7 @@ describe('a long queue', () => {
       .insertInto('words')
       .values(rows.map((row, i) => ({ id: row.id, content: `Mot publié ${i}`, public: true, vip: i === 59, author_id: null, published_at: sql<Date>`${row.published_at}::timestamptz` })))
       .execute();
+    changedBySql();
     const newestFirst = rows
       .sort((a, b) => (a.published_at > b.published_at ? -1 : a.published_at < b.published_at ? 1 : a.id > b.id ? -1 : 1))
       .map((row) => row.id);
@@ -152,6 +160,29 @@ describe('a long queue', () => {
   );
 });
 
+describe('the first page, shared by every moderator', () => {
+  const total = async () => (await get('/api/admin/moderation')).json().pendingWords.total as number;
+
+  it('is computed once per change: a notice from any instance drops it, and a deleted author’s word leaves at once', async () => {
+    const before = await total();
+    // Written without a notice (as by hand in SQL): the shared page is answered as it was...
+    const [{ id }] = await test.database.db.insertInto('words').values({ content: 'Écrit sans avis', author_id: null }).returning('id').execute();
+    expect(await total()).toBe(before);
+    // ...until a change notice arrives, here through the database as another instance sends it.
+    await announce(test.database.db, 'moderation');
+    await expect.poll(total).toBe(before + 1);
+    await test.database.db.deleteFrom('words').where('id', '=', id).execute();
+    changedBySql();
+
+    const member = await registerMember(test.app);
+    await test.app.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Bientôt parti' } });
+    expect(await total()).toBe(before + 1);
+    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await total()).toBe(before);
+  });
+});
+
 describe('moderators at the same time', () => {
   const post = (url: string, cookie: string, payload: object = {}) => test.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
@@ -162,6 +193,7 @@ describe('moderators at the same time', () => {
       .values(Array.from({ length: count }, (_, i) => ({ content: `Mot concurrent ${randomUUID()} ${i}`, author_id: null })))
       .returning('id')
       .execute();
+    changedBySql();
     return rows.map((row) => row.id);
   }
 
@@ -190,6 +222,7 @@ describe('moderators at the same time', () => {
 
   it('tells the later of an approval and a refusal of the same sport that it is done', async () => {
     await test.database.db.insertInto('sports').values({ id: 'biathlon', name: 'Biathlon', duplicate_key: 'biathlon', emoji: '🎿', submitted_by: null }).execute();
+    changedBySql();
     const answers = await Promise.all([post('/api/admin/sports/biathlon/approve', admin.cookie), post('/api/admin/sports/biathlon/refuse', moderator.cookie)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
     expect(await journalOf('biathlon')).toEqual([expect.objectContaining({ target_type: 'sport', summary: '🎿 Biathlon' })]);
@@ -202,6 +235,7 @@ describe('moderators at the same time', () => {
       { id: 'padel', name: 'Padel', duplicate_key: 'padel', emoji: '🎾', submitted_by: null },
       { id: 'escrime', name: 'Escrime', duplicate_key: 'escrime', emoji: '🤺', submitted_by: null },
     ]).execute();
+    changedBySql();
     const before = await pendingTotal();
     // Two overlapping selections sent together, in opposite orders (row locks in id order: no deadlock).
     const first = ids.slice(0, 20);

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord, PublishedPage } from '../../../shared/moderation';
+import { CachedValue } from '../../http/cached-value';
 import { object, string } from '../../http/schema';
 import { moderationActionRoutes } from './action-routes';
 import { digestPreferenceRoutes } from './digest-routes';
 import { pendingSportsPage, pendingWordsPage, publishedWordsPage, queueFirstPages } from './pending';
+
+const QUEUE_FRESH_FOR_MS = 5_000;
 
 const pageQuery = { querystring: object({ after: { ...string({ maxLength: 400 }), pattern: '^[A-Za-z0-9_-]+$' } }, []) };
 
@@ -14,7 +17,14 @@ export function moderationRoutes(app: FastifyInstance) {
   moderationActionRoutes(app);
   digestPreferenceRoutes(app);
 
-  app.get('/api/admin/moderation', async (): Promise<ModerationQueue> => queueFirstPages(db));
+  // The first page is the same for every moderator and every open page reloads it on each
+  // change notice: it is computed once per change, not once per moderator. Five seconds at
+  // most, for what changes it without a notice (an author renamed).
+  const firstPages = new CachedValue(app.liveHub, ['moderation'], () => queueFirstPages(db), QUEUE_FRESH_FOR_MS);
+  app.get('/api/admin/moderation', async (_request, reply): Promise<ModerationQueue> => {
+    reply.header('cache-control', 'no-store');
+    return firstPages.get();
+  });
 
   app.get<{ Querystring: { after?: string } }>(
     '/api/admin/moderation/words',

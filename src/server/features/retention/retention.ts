@@ -55,6 +55,7 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   if (counts.inactiveAccounts + counts.suspendedAccounts > 0) {
     await announce(db, 'counter');
     await announce(db, 'words');
+    await announce(db, 'moderation');
   }
 
   // An organisation's address allowed to register, never used or left by a closed account.

@@ -75,6 +75,7 @@ export function memberSportRoutes(app: FastifyInstance) {
         if (violatedConstraint(error)) throw new AppError(409, 'sports/already-suggested');
         throw error;
       }
+      app.liveHub.invalidate('moderation');
       return reply.code(201).send({ id });
     },
   );

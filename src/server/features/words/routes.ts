@@ -39,6 +39,7 @@ export function memberWordRoutes(app: FastifyInstance) {
           await announce(trx, 'moderation');
           return row;
         });
+        app.liveHub.invalidate('moderation');
         return reply.code(201).send({ id: word.id });
       } catch (error) {
         if (violatedConstraint(error) === 'words_one_per_author') throw new AppError(409, 'words/already-left');
