@@ -19,6 +19,7 @@ import * as moderationAtScale from './20261125400000_moderation_at_scale';
 import * as scaleIndexes from './20261125600000_scale_indexes';
 import * as sportReactionCounts from './20261125700000_sport_reaction_counts';
 import * as publishedWordsKeyset from './20261125800000_published_words_keyset';
+import * as usersTypeNewest from './20261125900000_users_type_newest';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261125600000_scale_indexes': scaleIndexes,
   '20261125700000_sport_reaction_counts': sportReactionCounts,
   '20261125800000_published_words_keyset': publishedWordsKeyset,
+  '20261125900000_users_type_newest': usersTypeNewest,
 };
