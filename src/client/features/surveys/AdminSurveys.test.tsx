@@ -127,14 +127,15 @@ describe('AdminSurveys', () => {
     expect(more.getAttribute('aria-controls')).toBe(within(preUse).getByText('Attente n°1').closest('ul')!.id);
     fireEvent.click(more);
     await waitFor(() => expect(texts()).toEqual(attentes(1, 28)));
-    expect(document.activeElement?.textContent).toBe('Attente n°9');
+    // The focus moves once the added texts are painted: waited for, not read at once.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Attente n°9'));
     expect(within(preUse).getByText('28 affichées sur 30')).toBeTruthy();
 
     fireEvent.click(within(preUse).getByRole('button', { name: /^Voir plus/ }));
     await waitFor(() => expect(texts()).toEqual(attentes(1, 30)));
     // The last page: no more button, and focus is not lost with it.
     expect(within(preUse).queryByRole('button', { name: /^Voir plus/ })).toBeNull();
-    expect(document.activeElement?.textContent).toBe('Attente n°29');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Attente n°29'));
     expect(calls.filter((call) => call.path.includes('/texts?')).map((call) => call.path)).toHaveLength(2);
   });
 
