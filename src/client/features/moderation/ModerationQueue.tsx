@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue } from '../../../shared/moderation';
 import { ApiError, errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
-import { Checkbox } from '../../components/Checkbox';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useLive } from '../../hooks/useLive';
@@ -22,10 +21,9 @@ import {
 import { BulkBar, items } from './BulkBar';
 import { useShortcuts } from './shortcuts';
 import { ShortcutList } from './ShortcutList';
+import { MoreItems, withMorePages } from './paging';
+import { PendingItem, SelectAll, type ItemKey } from './PendingItem';
 import './moderation.css';
-
-/** A pending item's key: 'word:<id>' or 'sport:<id>' (selection, focus, busy state). */
-type ItemKey = `${'word' | 'sport'}:${string}`;
 
 const ITEM_SELECTOR = '[data-moderation-item]';
 
@@ -34,88 +32,6 @@ function focusItem(item: HTMLElement | undefined) {
   if (!item) return;
   item.focus({ preventScroll: true });
   item.scrollIntoView?.({ block: 'center' });
-}
-
-interface PendingItemProps {
-  itemKey: ItemKey;
-  text: ReactNode;
-  /** The item's text alone, for its checkbox's accessible name. */
-  name: string;
-  meta: string;
-  selected: boolean;
-  /** The key of the action under way, if any. */
-  busy: string | undefined;
-  onSelect(selected: boolean): void;
-  onApprove(): void;
-  onRefuse(): void;
-}
-
-/** A word or sport waiting for review: its checkbox, 'Approuver' and 'Refuser'. */
-function PendingItem({ itemKey, text, name, meta, selected, busy, onSelect, onApprove, onRefuse }: PendingItemProps) {
-  return (
-    <li className={selected ? 'card moderation-item moderation-item--selected' : 'card moderation-item'} data-moderation-item={itemKey} tabIndex={-1}>
-      <Checkbox
-        className="moderation-item__select"
-        label={
-          <>
-            Sélectionner<span className="visually-hidden"> « {name} »</span>
-          </>
-        }
-        checked={selected}
-        onChange={onSelect}
-        aria-keyshortcuts="X"
-      />
-      {text}
-      <p className="muted">{meta}</p>
-      <div className="cluster">
-        <Button size="small" busy={busy === `approve-${itemKey}`} aria-keyshortcuts="A" onClick={onApprove}>
-          Approuver
-        </Button>
-        <Button size="small" variant="secondary" busy={busy === `refuse-${itemKey}`} aria-keyshortcuts="R" onClick={onRefuse}>
-          Refuser
-        </Button>
-      </div>
-    </li>
-  );
-}
-
-/** A page of a list: pending ones also carry their total. */
-interface Page<T> {
-  items: T[];
-  next: string | null;
-  total?: number;
-}
-
-/** The first page followed by `pages - 1` more, as one list. */
-async function withMorePages<P extends Page<unknown>>(page: P, pages: number, fetchAfter: (cursor: string) => Promise<P>): Promise<P> {
-  let list = page;
-  for (let more = pages - 1; more > 0 && list.next; more--) {
-    const next = await fetchAfter(list.next);
-    list = { ...next, items: [...list.items, ...next.items] };
-  }
-  return list;
-}
-
-/** How many of the items are shown (of how many, when counted), and 'Voir plus' while some are not. */
-function MoreItems({ page, busy, onMore }: { page: Page<unknown>; busy: boolean; onMore(): void }) {
-  if (!page.next) return null;
-  return (
-    <div className="cluster">
-      <p className="muted">
-        {page.items.length} affichés{page.total === undefined ? '' : ` sur ${page.total}`}
-      </p>
-      <Button size="small" variant="secondary" busy={busy} onClick={onMore}>
-        Voir plus
-      </Button>
-    </div>
-  );
-}
-
-/** 'Sélectionner tous les mots affichés': checked when every shown item of the list is. */
-function SelectAll({ label, keys, selection, onChange }: { label: string; keys: ItemKey[]; selection: ReadonlySet<ItemKey>; onChange(keys: ItemKey[], selected: boolean): void }) {
-  if (keys.length === 0) return null;
-  const all = keys.every((key) => selection.has(key));
-  return <Checkbox className="moderation-select-all" label={label} checked={all} onChange={(checked) => onChange(keys, checked)} />;
 }
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
