@@ -143,8 +143,9 @@ export function accountRoutes(app: FastifyInstance) {
       const user = requireMember(request);
       if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
       await db.transaction().execute(async (trx) => {
-        // The last admin names another before leaving: the site is never without one.
-        if (user.roles.includes('admin')) keepAnAdmin(await lockActiveAdmins(trx), user.id);
+        // The last admin names another before leaving: the site is never without one. Locked
+        // whatever the session read: a role given or taken since would make its roles stale.
+        keepAnAdmin(await lockActiveAdmins(trx), user.id);
         await deleteAccount(trx, user);
       });
       invalidateAfterDeletion(app.liveHub, user);

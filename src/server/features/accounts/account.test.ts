@@ -1,7 +1,8 @@
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
-import { registerMember } from '../../testing/members';
+import { registerAdmin, registerMember } from '../../testing/members';
 
 describe('the member’s own account', () => {
   const test = setUpTestApp();
@@ -173,6 +174,39 @@ describe('the member’s own account', () => {
     expect(data.map((user) => user.uuid).sort()).toEqual([a.uuid, b.uuid].sort());
     expect(JSON.stringify(data)).not.toContain('@');
     expect((await me(a.cookie)).uuid).toBe(a.uuid);
+  });
+});
+
+describe('deleting one’s account while the roles change', () => {
+  const test = setUpTestApp();
+
+  it('keeps the last admin even when the session read the roles before they changed', async () => {
+    const [member, admin] = await Promise.all([registerMember(test.app), registerAdmin(test.app, test.database)]);
+    const { db } = test.database;
+    // Between the session's read and the deletion, the member is made admin and the admin steps
+    // down, as two admins' concurrent requests could do: the first thing the deletion writes is
+    // its password attempt, and this trigger makes that change right then.
+    await sql
+      .raw(
+        `create function make_member_last_admin() returns trigger language plpgsql as $$
+         begin
+           update users set roles = '{admin}' where id = '${member.uuid}';
+           update users set roles = '{}' where id = '${admin.uuid}';
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql`create trigger make_member_last_admin after insert on login_failures for each row execute function make_member_last_admin()`.execute(db);
+    try {
+      const response = await test.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: member.cookie }, payload: { password: member.password } });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe('members/last-admin');
+    } finally {
+      await sql`drop trigger make_member_last_admin on login_failures`.execute(db);
+      await sql`drop function make_member_last_admin()`.execute(db);
+    }
+    const admins = await db.selectFrom('users').select('id').where(sql<boolean>`'admin' = any(roles)`).execute();
+    expect(admins).toEqual([{ id: member.uuid }]);
   });
 });
 
