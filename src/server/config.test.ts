@@ -46,3 +46,40 @@ describe('the backup settings', () => {
     expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP must be a positive integer, got "0"');
   });
 });
+
+describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      readConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('name a wrong scheme with the host and path only, never the user, password or query', () => {
+    const database = messageOf({ DATABASE_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr:3306/unissons?password=Autre-secret-2' });
+    expect(database).toBe('DATABASE_URL must use postgres: or postgresql:, got "mysql://db.exemple.fr:3306/unissons" (shown without its user, password and query)');
+    const smtp = messageOf({ SMTP_URL: 'https://relais:Mot-de-passe-3@smtp.exemple.fr:587' });
+    expect(smtp).toBe('SMTP_URL must use smtp: or smtps:, got "https://smtp.exemple.fr:587/" (shown without its user, password and query)');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://alice:Mot@de@passe 1@db host/unissons'],
+    ['DATABASE_URL', 'alice:Mot-de-passe-1@db.exemple.fr'],
+    ['DATABASE_URL', 'mysql://alice:5432/Mot-de-passe-1@db.exemple.fr/unissons'],
+    ['DATABASE_URL', 'mysql://db.exemple.fr/unissons?password=Mot@passe'],
+    ['SMTP_URL', 'relais:Mot-de-passe-1@smtp.exemple.fr:587'],
+  ])('show nothing of a %s value where a password cannot be told apart: %s', (name, value) => {
+    const message = messageOf({ [name]: value });
+    expect(message).toMatch(new RegExp(`^${name} must `));
+    expect(message).not.toMatch(/Mot|passe|alice|relais/);
+  });
+
+  it('are taken as given when right', () => {
+    const config = readConfig({ DATABASE_URL: 'postgres://alice:Mot-de-passe-1@db.exemple.fr/unissons', SMTP_URL: 'smtps://relais:Mot-de-passe-3@smtp.exemple.fr' });
+    expect(config.databaseUrl).toBe('postgres://alice:Mot-de-passe-1@db.exemple.fr/unissons');
+    expect(config.smtpUrl).toBe('smtps://relais:Mot-de-passe-3@smtp.exemple.fr');
+  });
+});

@@ -64,22 +64,42 @@ function text(env: Env, name: string, fallback: string): string {
   return value ? value : fallback;
 }
 
-function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+function url(env: Env, name: string, fallback: string, protocols: string[], shown: (value: string) => string = (value) => `"${value}"`): string {
   const value = text(env, name, fallback);
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got "${value}"`);
+    throw new ConfigError(`${name} must be a URL, got ${shown(value)}`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${value}"`);
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${shown(value)}`);
   }
   return value;
 }
 
-function optionalUrl(env: Env, name: string, protocols: string[]): string | undefined {
-  return env[name]?.trim() ? url(env, name, '', protocols) : undefined;
+/**
+ * A URL that may hold a password, as an error message may show it: its scheme, host and path
+ * only. The password sits in the user-info, or in the query (libpq reads `?password=`). When
+ * the value has no host, or an '@' the parser did not end the user-info with (a password with
+ * a '/' in it), there is no telling where the password sits, so nothing is shown. Start-up
+ * messages land in the system's journal, read by more people than the settings file.
+ */
+function withoutCredentials(value: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  const afterLastAt = value.slice(value.lastIndexOf('@') + 1).toLowerCase();
+  if (!parsed?.host || !afterLastAt.startsWith(parsed.host)) return 'a value not shown here (it may hold a password)';
+  return `"${parsed.protocol}//${parsed.host}${parsed.pathname}" (shown without its user, password and query)`;
+}
+
+/** DATABASE_URL, SMTP_URL: optional, and never printed with their password. */
+function credentialUrl(env: Env, name: string, protocols: string[]): string | undefined {
+  return env[name]?.trim() ? url(env, name, '', protocols, withoutCredentials) : undefined;
 }
 
 function email(env: Env, name: string, fallback: string): string {
@@ -253,8 +273,8 @@ export function readConfig(env: Env = process.env): Config {
     port: port(env, 'PORT', 3000),
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir,
-    databaseUrl: optionalUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    databaseUrl: credentialUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: credentialUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     dkim: dkim(env, mailFrom),
     trustProxy: trustProxy(env),
