@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
+import { AppError } from './errors';
 import { MAX_URL_LENGTH } from './security';
 import type { DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
@@ -33,6 +34,11 @@ describe('security headers of pages, assets and API answers', () => {
     fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1);');
     database = await createTestDatabase();
     app = await buildApp({ config: readConfig({ CLIENT_DIR: clientDir, PUBLIC_URL: 'https://unissons.example' }), database });
+    // A route that promises its success to caches, then fails.
+    app.get('/api/failing-public-list', async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      throw new AppError(503, 'http/internal');
+    });
     await app.ready();
   });
 
@@ -79,6 +85,13 @@ describe('security headers of pages, assets and API answers', () => {
       expect(response.headers['x-powered-by']).toBeUndefined();
       expect(response.headers.server).toBeUndefined();
     }
+  });
+
+  it('lets no cache keep an error answer, even of a route that said its success could be', async () => {
+    const failed = await app.inject({ method: 'GET', url: '/api/failing-public-list' });
+    expect([failed.statusCode, failed.headers['cache-control']]).toEqual([503, 'no-store']);
+    const page = await app.inject({ method: 'GET', url: '/join' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('applies the API policy and the Origin check to percent-encoded API paths, which reach the same routes', async () => {

@@ -83,6 +83,14 @@ export async function registerSecurity(app: FastifyInstance, { config }: Securit
     if (isApiRoute(request)) reply.header('content-security-policy', API_POLICY);
   });
 
+  // API answers carry members' and staff's data: no browser or proxy keeps one unless its route
+  // says so itself (the public lists revalidated by ETag, pictures under a versioned URL). An
+  // error is never kept, even from a route that had already said its success could be.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || (isApiRoute(request) && !reply.hasHeader('cache-control'))) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   // Every write, whatever its path: only the API takes any, and no URL spelling can skip this.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
