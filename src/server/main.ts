@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { startMaintenance } from './db/maintenance';
-import { migrateToLatest } from './db/migrate';
+import { logMigrations, migrateToLatest, MigrationRefused } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
 import { startBackups } from './features/backup/backup-schedule';
 import { startModerationDigests } from './features/moderation/digest';
@@ -31,7 +31,15 @@ async function main() {
       process.exit(1);
     },
   });
-  await migrateToLatest(database.db);
+  let applied: string[];
+  try {
+    applied = await migrateToLatest(database.db);
+  } catch (error) {
+    if (!(error instanceof MigrationRefused)) throw error;
+    console.error(`Démarrage refusé : ${error.message}`);
+    await database.close();
+    process.exit(1);
+  }
   if (config.admin) {
     try {
       await ensureAdmin(database.db, config.admin);
@@ -43,6 +51,7 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  logMigrations(app.log, applied);
   // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
   const maintenance = startMaintenance(database, app.log);
 
