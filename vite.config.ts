@@ -16,7 +16,10 @@ export default defineConfig({
   define: { __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig()) },
   build: {
     assetsInlineLimit: 0,
-    rollupOptions: {
+    rolldownOptions: {
+      // Which plugins took long is a profiling hint that shows whenever the machine is busy,
+      // not a problem of the build.
+      checks: { bundlerTimings: false },
       output: {
         // Left to itself, Rolldown gives each set of routes sharing modules its own chunk: a
         // dozen files under 1 kB per page, each a request before the page is interactive.
