@@ -71,6 +71,8 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'surveys/invalid-answers': 'Certaines réponses ne sont pas valides 🙁',
   'surveys/pre-use-reserved': fieldMessages.surveyPreUseReserved,
   'surveys/post-use-reserved': fieldMessages.surveyPostUseReserved,
+  'surveys/member-email-unverified':
+    "Ce compte n'a pas encore vérifié son adresse mail : rien ne prouve qu'il est celui de cette personne, un trajet ne peut pas lui être attribué 🙁",
   'settings/invalid-bonus-amount': 'Le montant du bonus doit être compris entre 0 et 1000 € 🙁',
   'newsletter/invalid-title': 'Le titre est obligatoire, sur une ligne et en 200 caractères au plus 🙁',
   'newsletter/invalid-description': 'La description est trop longue (300 caractères au plus) 🙁',

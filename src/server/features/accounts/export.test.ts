@@ -88,6 +88,38 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     expect(response.body).not.toMatch(/hash|token/i);
   });
 
+  it('joins the rows found by e-mail only once the address is verified, and only those made since (decision 0028)', async () => {
+    // Someone registers with another person's address and cannot open its link.
+    const address = `signaleuse-${Date.now().toString(36)}@exemple.fr`;
+    const squatter = await registerMember(test.app, { email: address, verified: false });
+    const report = async (eventName: string) => {
+      const payload = { eventName, sport: 'Course à pied', date: todayIso(new Date(Date.now() + 30 * 86_400_000)), place: 'Lyon', link: 'https://exemple.fr/course', email: address };
+      expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...payload, ...(await proofOfWork(test.app)) } })).statusCode).toBe(201);
+    };
+    const failLogin = async () =>
+      expect((await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: address, password: 'Pas-Le-Bon-1!' } })).statusCode).toBe(401);
+    await report('Course des quais');
+    await failLogin();
+    await test.database.db.insertInto('organisation_allowlist').values({ email: address }).execute();
+
+    const unproven = (await exportOf(squatter)).json();
+    expect(unproven.eventReports).toEqual([]);
+    expect(unproven.loginFailures).toEqual([]);
+    expect(unproven.account).not.toHaveProperty('organisationAllowedAt');
+
+    // The link opened: from now on the address is the member's.
+    const mail = await test.mailbox.waitFor(address, (entry) => entry.parsed.subject === 'Confirme ton adresse mail');
+    const token = /\/verifier-adresse\/([A-Za-z0-9_-]{43})$/m.exec(mail.parsed.text ?? '')![1];
+    expect((await test.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(200);
+    await report('Trail des monts');
+    await failLogin();
+
+    const proven = (await exportOf(squatter)).json();
+    expect(proven.eventReports.map((entry: { eventName: string }) => entry.eventName)).toEqual(['Trail des monts']);
+    expect(proven.loginFailures).toHaveLength(1);
+    expect(proven.account.organisationAllowedAt).toEqual(expect.any(String));
+  });
+
   it('says which ones are empty for a new member, and when an organisation’s address was allowed', async () => {
     const member = await registerMember(test.app);
     const data = (await exportOf(member)).json();

@@ -16,9 +16,10 @@ const NOTES = {
     "Tes réponses aux questionnaires sont enregistrées sans lien avec ton compte : seule l'indication que tu as répondu l'est, la voici. Nous ne pouvons donc ni les retrouver ni te les joindre.",
   wikiFeedback:
     "Les avis « Cet article t'a-t-il aidé ? » sont liés à un identifiant tiré au hasard par ton navigateur, jamais à ton compte : nous ne pouvons pas les retrouver.",
-  eventReports: 'Les événements signalés avec ton adresse mail.',
+  eventReports:
+    "Les événements signalés avec ton adresse mail depuis que tu l'as vérifiée : avant, rien ne prouve que ces signalements viennent de toi.",
   loginFailures:
-    "Les tentatives de connexion à ton adresse mail comptées contre les essais de mots de passe (15 minutes au plus). Les adresses IP d'où elles viennent ne sont pas jointes : elles peuvent être celles d'une autre personne.",
+    "Les tentatives de connexion à ton adresse mail comptées contre les essais de mots de passe (15 minutes au plus), depuis que tu l'as vérifiée. Les adresses IP d'où elles viennent ne sont pas jointes : elles peuvent être celles d'une autre personne.",
 };
 
 /**
@@ -40,6 +41,10 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
 async function collect(db: Kysely<Database>, userId: string) {
   const user = await findUser(db, userId);
   if (!user) throw new Error('exporting a missing account');
+  // Rows found by e-mail are the member's only once the address is proven theirs, and only from
+  // then on (decision 0028): anyone can register with someone else's address, and an address
+  // once proven may have been another person's before (a reassigned or recycled mailbox).
+  const provenSince = user.email_verified_at;
   const [
     secrets,
     picture,
@@ -68,8 +73,20 @@ async function collect(db: Kysely<Database>, userId: string) {
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute(),
-    db.selectFrom('login_failures').select('failed_at').where('email', '=', user.email).orderBy('failed_at').execute(),
-    db.selectFrom('organisation_allowlist').select('created_at').where('email', '=', user.email).executeTakeFirst(),
+    provenSince
+      ? db
+          .selectFrom('login_failures')
+          .select('failed_at')
+          .where('email', '=', user.email)
+          .where('failed_at', '>=', provenSince)
+          .orderBy('failed_at')
+          .execute()
+      : [],
+    // The team allowed the address, usually before the account existed: a fact about the
+    // address, the member's to see once it is theirs.
+    provenSince
+      ? db.selectFrom('organisation_allowlist').select('created_at').where('email', '=', user.email).executeTakeFirst()
+      : undefined,
     db.selectFrom('words').select(['content', 'public', 'vip', 'created_at', 'published_at']).where('author_id', '=', userId).executeTakeFirst(),
     db
       .selectFrom('sports')
@@ -102,14 +119,17 @@ async function collect(db: Kysely<Database>, userId: string) {
       .orderBy('newsletters.created_at')
       .execute(),
     db.selectFrom('newsletters').select(['title', 'created_at']).where('created_by', '=', userId).orderBy('created_at').execute(),
-    db
-      .selectFrom('event_reports')
-      // The day as written, not a Date a time zone could shift.
-      .select(['event_name', 'sport', sql<string>`event_date::text`.as('event_date'), 'place', 'link', 'email', 'created_at'])
-      // Stored lower-cased, as the account's is.
-      .where('email', '=', user.email)
-      .orderBy('created_at')
-      .execute(),
+    provenSince
+      ? db
+          .selectFrom('event_reports')
+          // The day as written, not a Date a time zone could shift.
+          .select(['event_name', 'sport', sql<string>`event_date::text`.as('event_date'), 'place', 'link', 'email', 'created_at'])
+          // Stored lower-cased, as the account's is.
+          .where('email', '=', user.email)
+          .where('created_at', '>=', provenSince)
+          .orderBy('created_at')
+          .execute()
+      : [],
   ]);
   const { mustChangePassword: _mustChange, ...account } = toCurrentUser(user);
   const now = new Date();

@@ -78,6 +78,21 @@ describe('survey results and past trips for the admin', () => {
     expect((await asAdmin('POST', '/api/admin/past-trips', { email: 'a@b.fr', trip: 'x' })).statusCode).toBe(400);
   });
 
+  it('marks no trip on an account that has not verified its address (decision 0028)', async () => {
+    const unverified = await registerMember(test.app, { verified: false });
+    for (const [method, url, payload] of [
+      ['GET', `/api/admin/past-trips?email=${encodeURIComponent(unverified.email)}`, undefined],
+      ['POST', '/api/admin/past-trips', { email: unverified.email }],
+      ['DELETE', '/api/admin/past-trips/last', { email: unverified.email }],
+    ] as const) {
+      const response = await asAdmin(method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(409);
+      expect(response.json().error.code).toBe('surveys/member-email-unverified');
+    }
+    const me = await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: unverified.cookie } });
+    expect(me.json().pastTrips).toEqual([]);
+  });
+
   it('counts answers, choices, yes-no and ratings, and lists free texts and follow-ups', async () => {
     await answer('pre-use', {
       heard: ['Instagram', 'TikTok'],
