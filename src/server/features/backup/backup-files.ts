@@ -21,14 +21,17 @@ export async function listBackups(dir: string): Promise<string[]> {
 
 /**
  * Compressed, written to `name.partial`, flushed to disk, then renamed: a file with the final
- * name is always a whole backup, even if the machine stops mid-write.
+ * name is always a whole backup, even if the machine stops mid-write. The partial file is
+ * created, never opened if there: what a crash left is removed first, and a link planted
+ * under that name (a shared folder) is removed, not followed into the file it names.
  */
 export async function writeBackup(dir: string, sql: string, at = new Date()): Promise<{ file: string; bytes: number }> {
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, backupName(at));
   const partial = `${file}.partial`;
   const compressed = await promisify(gzip)(sql);
-  const handle = await fs.open(partial, 'w', 0o600);
+  await fs.rm(partial, { force: true });
+  const handle = await fs.open(partial, 'wx', 0o600);
   try {
     await handle.writeFile(compressed);
     await handle.sync();

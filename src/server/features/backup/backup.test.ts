@@ -22,10 +22,10 @@ import { insertAccounts } from '../newsletter/testing/accounts';
 import { statusCounts, waitUntilSettled } from '../newsletter/testing/deliveries';
 import { TestSmtp } from '../newsletter/testing/smtp-server';
 import { NewsletterWorker } from '../newsletter/worker';
-import { BackupRefused, listBackups, readBackup } from './backup-files';
+import { BackupRefused, backupName, listBackups, readBackup, writeBackup } from './backup-files';
 import { startBackups } from './backup-schedule';
 import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
-import { takeBackup } from './take-backup';
+import { pgDumpInvocation, takeBackup } from './take-backup';
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // Each PGlite start takes seconds, many more on a loaded machine.
@@ -169,6 +169,23 @@ describe('a newsletter being sent when the backup was taken', () => {
   });
 });
 
+describe('writing a backup file', () => {
+  it('never writes through a link planted at its temporary name: the link goes, the file it names stays', async () => {
+    const dir = path.join(folder, 'planted');
+    await fs.mkdir(dir);
+    const victim = path.join(folder, 'victim.txt');
+    await fs.writeFile(victim, 'intact');
+    const at = new Date('2026-11-24T15:30:00Z');
+    await fs.symlink(victim, path.join(dir, `${backupName(at)}.partial`));
+
+    const { file } = await writeBackup(dir, '-- PostgreSQL database dump', at);
+    expect(await fs.readFile(victim, 'utf8')).toBe('intact');
+    expect((await fs.lstat(file)).isFile()).toBe(true);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect(await fs.readdir(dir)).toEqual([path.basename(file)]);
+  });
+});
+
 describe('restoring refuses, and writes nothing', () => {
   it('a truncated file', async () => {
     const truncated = path.join(folder, 'truncated.sql.gz');
@@ -255,5 +272,55 @@ describe('scheduled backups', () => {
     expect(await fs.readdir(dir)).toEqual(kept);
     expect(logged).toEqual([{ backup: { file: path.join(dir, kept[1]), bytes: expect.any(Number), ms: expect.any(Number) } }]);
     expect(await readBackup(path.join(dir, kept[1]))).toContain('CREATE TABLE public.users (');
+  });
+});
+
+/** This process's running child with that command name, from /proc. */
+async function childNamed(command: string): Promise<number | undefined> {
+  for (const entry of await fs.readdir('/proc')) {
+    // `pid (comm) state ppid …`
+    const stat = /^\d+$/.test(entry) ? await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '') : '';
+    const match = /^\d+ \((.*)\) \S (\d+) /.exec(stat);
+    if (match?.[1] === command && Number(match[2]) === process.pid) return Number(entry);
+  }
+  return undefined;
+}
+
+describe('pg_dump, in PostgreSQL mode', () => {
+  it('gets the password in its environment, never on its command line, which every user of the machine can read', SLOW, async () => {
+    const password = 'Mot de passe/secret+1';
+    const url = new URL(await emptyPostgres());
+    // The local server trusts loopback: the password is carried, not checked.
+    url.password = password;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const blocker = new pg.Client({ connectionString: url.toString() });
+    await blocker.connect();
+    try {
+      await migrateToLatest(database.db);
+      // pg_dump waits for this lock: it is caught running.
+      await blocker.query('begin; lock table users in access exclusive mode');
+      const backup = takeBackup(database, { dir: path.join(folder, 'pg-dump'), keep: 1, log: quiet });
+      let pid: number | undefined;
+      while (!(pid = await childNamed('pg_dump'))) await new Promise((resolve) => setTimeout(resolve, 20));
+      const commandLine = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      const environment = (await fs.readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      await blocker.query('rollback');
+      const { file } = await backup;
+
+      expect(commandLine.join(' ')).not.toContain('secret');
+      url.password = '';
+      expect(commandLine).toContain(`--dbname=${url.toString()}`);
+      expect(environment).toContain(`PGPASSWORD=${password}`);
+      expect(await readBackup(file)).toContain('CREATE TABLE public.users (');
+    } finally {
+      await blocker.end();
+      await database.close();
+    }
+  });
+
+  it("takes a password given in the URL's query out of it too", () => {
+    const { args, env } = pgDumpInvocation('postgres://alice@db.exemple.fr/unissons?sslmode=require&password=Mot-de-passe-1');
+    expect(args.at(-1)).toBe('--dbname=postgres://alice@db.exemple.fr/unissons?sslmode=require');
+    expect(env.PGPASSWORD).toBe('Mot-de-passe-1');
   });
 });

@@ -12,9 +12,35 @@ export const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--rows-per-ins
 /** psql-only lines (`\restrict`, added by recent pg_dump releases): scripts run through a driver. */
 export const withoutPsqlCommands = (sql: string) => sql.replace(/^\\(?:un)?restrict\b.*\r?\n?/gm, '');
 
+/**
+ * pg_dump's arguments and environment for `url`. A command line is readable by every user of
+ * the machine (`ps`, /proc), an environment only by the same user: the password leaves the
+ * URL (its user-info, or libpq's `?password=`) for PGPASSWORD.
+ */
+export function pgDumpInvocation(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = parsed.password ? decodedPassword(parsed.password) : parsed.searchParams.get('password');
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return {
+    args: [...PG_DUMP_OPTIONS, `--dbname=${parsed.toString()}`],
+    env: password === null ? process.env : { ...process.env, PGPASSWORD: password },
+  };
+}
+
+/** libpq decodes a URL's %-escapes; one it would refuse is passed on as written. */
+function decodedPassword(encoded: string) {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
 function pgDump(url: string): Promise<string> {
+  const { args, env } = pgDumpInvocation(url);
   return new Promise((resolve, reject) => {
-    execFile('pg_dump', [...PG_DUMP_OPTIONS, `--dbname=${url}`], { maxBuffer: 2 ** 31 - 1 }, (error, stdout, stderr) => {
+    execFile('pg_dump', args, { env, maxBuffer: 2 ** 31 - 1 }, (error, stdout, stderr) => {
       if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
         reject(new Error('pg_dump is not installed (Debian: apt install postgresql-client, of the server\'s major version or newer)'));
       } else if (error) reject(new Error(`pg_dump failed: ${stderr.trim() || error.message}`));
