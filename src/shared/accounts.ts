@@ -17,13 +17,23 @@ export interface RegisterUserPayload {
   newsletter?: boolean;
 }
 
-/** POST /api/fn/users-registerOrganisation → { data: { uuid } }; `newsletter` as above. */
+/** POST /api/fn/users-registerOrganisation → { data: RegisterOrganisationResult }; `newsletter` as above. */
 export interface RegisterOrganisationPayload {
   email: string;
   username: string;
   pwd: string;
   newsletter?: boolean;
 }
+
+/**
+ * 200 `{ uuid }`: the account exists, its address to be verified; the client then logs in.
+ * 202 `{ claimMailed: true }` (decision 0026): an account holds the address without having
+ * proven it; the mailed link creates this account in its place, and nothing exists until then.
+ */
+export type RegisterOrganisationResult = { uuid: string } | { claimMailed: true };
+
+/** Claims one address may receive per hour: each one mails it. */
+export const ORGANISATION_CLAIMS_PER_HOUR = 5;
 
 /** POST /api/fn/users-forgotPassword → { data: { sent: true } } (404 users/no-user-found). */
 export interface ForgotPasswordPayload {
@@ -131,8 +141,11 @@ export interface CounterResponse {
   users: number;
 }
 
-/** GET /api/admin/organisations */
+/**
+ * GET /api/admin/organisations. Only accounts that verified their address count as registered
+ * (decision 0026); `awaitingVerification`: an account holds the address without having proven it.
+ */
 export interface AdminOrganisationsResponse {
-  allowlist: { email: string; createdAt: string; registered: boolean }[];
+  allowlist: { email: string; createdAt: string; registered: boolean; awaitingVerification: boolean }[];
   organisations: { uuid: string; username: string; email: string; createdAt: string }[];
 }

@@ -3,6 +3,7 @@ import type {
   EmailVerificationsTable,
   LoginFailuresTable,
   OrganisationAllowlistTable,
+  OrganisationClaimsTable,
   SessionsTable,
   UserPicturesTable,
   UserSearchTermsTable,
@@ -30,6 +31,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   login_failures: LoginFailuresTable;
   organisation_allowlist: OrganisationAllowlistTable;
+  organisation_claims: OrganisationClaimsTable;
   wiki_feedback: WikiFeedbackTable;
   event_reports: EventReportsTable;
   survey_answers: SurveyAnswersTable;

@@ -32,6 +32,9 @@ it('fills every part of the site through the API, and tells real accounts apart'
     .orderBy('account_type')
     .execute();
   expect(subscribers.map((row) => [row.account_type, Number(row.count)])).toEqual([['organisation', 2], ['user', 9]]);
+  // Verified as if their links were opened, so the public guide shows them (decision 0026).
+  const guide = (await test.app.inject({ method: 'POST', url: '/api/fn/users-getOrganisations', payload: {} })).json().data;
+  expect(guide).toHaveLength(2);
   // One member helps with moderation, named through the members admin, which journals it.
   const moderators = await test.database.db.selectFrom('users').select('id').where(sql<boolean>`'moderator' = any(roles)`).execute();
   expect(moderators).toHaveLength(1);

@@ -72,7 +72,10 @@ describe('AdminHome', () => {
 describe('AdminOrganisations', () => {
   it('adds and removes allowed e-mails and lists the organisations', async () => {
     const state: AdminOrganisationsResponse = {
-      allowlist: [{ email: 'contact@club.fr', createdAt: '2025-03-01T10:00:00.000Z', registered: true }],
+      allowlist: [
+        { email: 'contact@club.fr', createdAt: '2025-03-01T10:00:00.000Z', registered: true, awaitingVerification: false },
+        { email: 'bureau@judo.fr', createdAt: '2025-03-03T10:00:00.000Z', registered: false, awaitingVerification: true },
+      ],
       organisations: [{ uuid: 'o1', username: 'Club de Rugby', email: 'contact@club.fr', createdAt: '2025-03-02T10:00:00.000Z' }],
     };
     const { calls } = stubApi({
@@ -80,7 +83,7 @@ describe('AdminOrganisations', () => {
       'GET /api/admin/organisations': () => ({ status: 200, body: state }),
       'POST /api/admin/organisations/allowlist': ({ body }) => {
         const { email } = body as { email: string };
-        state.allowlist.push({ email, createdAt: '2025-04-01T10:00:00.000Z', registered: false });
+        state.allowlist.push({ email, createdAt: '2025-04-01T10:00:00.000Z', registered: false, awaitingVerification: false });
         return { status: 201, body: { email } };
       },
       'DELETE /api/admin/organisations/allowlist/asso%2Bvelo%40example.fr': () => {
@@ -91,7 +94,9 @@ describe('AdminOrganisations', () => {
     renderPage(<AdminOrganisations />, { path: '/admin/organisations' });
     const list = await screen.findByRole('list', { name: 'Adresses autorisées' });
     expect(within(list).getByText('contact@club.fr')).toBeTruthy();
-    expect(within(list).getByText('Compte créé')).toBeTruthy();
+    expect(within(list).getAllByText('Compte créé')).toHaveLength(1);
+    // An account that never opened its link is not counted as the organisation's.
+    expect(within(within(list).getByText('bureau@judo.fr').closest('li')!).getByText('Adresse pas encore confirmée')).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Club de Rugby' })).toBeTruthy();
 
     const allow = screen.getByRole('button', { name: 'Autoriser' });

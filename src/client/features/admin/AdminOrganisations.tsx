@@ -122,6 +122,7 @@ export function AdminOrganisations() {
                     <span className="allowlist__meta">
                       Autorisée le {formatDate(entry.createdAt)}
                       {entry.registered && <span className="tag">Compte créé</span>}
+                      {entry.awaitingVerification && <span className="tag">Adresse pas encore confirmée</span>}
                     </span>
                   </div>
                   <Button

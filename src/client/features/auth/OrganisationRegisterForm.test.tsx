@@ -46,3 +46,23 @@ it.each([
     newsletter: ticked,
   });
 });
+
+it('does not sign in when the answer is a mailed claim, and says what the link will do', async () => {
+  const { calls } = stubApi({
+    'GET /api/auth/me': SIGNED_OUT,
+    'POST /api/fn/users-registerOrganisation': { status: 202, body: { data: { claimMailed: true } } },
+  });
+  renderPage(<OrganisationRegisterForm />, { path: '/join_as_organisation' });
+  type('Adresse mail', 'club@exemple.fr');
+  type("Nom de l'organisation", 'Club des Dauphins');
+  type('Mot de passe', PASSWORD);
+  type('Confirmation du mot de passe', PASSWORD);
+  fireEvent.click(screen.getByRole('checkbox', { name: /conditions d'utilisation.*18 ans/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Créer le compte organisation' }));
+  const heading = await screen.findByRole('heading', { name: 'Ouvrez le lien reçu par mail' });
+  const status = heading.closest('[role="status"]')!;
+  expect(status.textContent).toContain('club@exemple.fr');
+  expect(status.textContent).toContain('il crée le compte « Club des Dauphins » et supprime l\'autre');
+  expect(calls.some((call) => call.path === '/api/auth/login')).toBe(false);
+  expect(screen.getByTestId('location').textContent).toBe('/join_as_organisation');
+});

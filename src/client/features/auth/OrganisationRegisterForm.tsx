@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { EMAIL_VERIFICATION_HOURS } from '../../../shared/accounts';
 import { USERNAME_MAX_LENGTH, canSubmitOrganisation, isValidUsername } from '../../../shared/validation';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -23,6 +24,7 @@ export function OrganisationRegisterForm() {
   const { busy, error, run } = useAction();
   const signIn = useSignInAfterRegistration();
   const antiBot = useProofOfWork();
+  const [claimMailedTo, setClaimMailedTo] = useState<string>();
   const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -30,9 +32,29 @@ export function OrganisationRegisterForm() {
     if (!enabled) return;
     const trimmedEmail = email.trim();
     await run(async () => {
-      await antiBot.protect((proof) => registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter, ...proof }));
-      await signIn(trimmedEmail, password);
+      const { data } = await antiBot.protect((proof) =>
+        registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter, ...proof }),
+      );
+      // No account yet: the mailed link creates it, in place of the one that never proved the address.
+      if ('claimMailed' in data) setClaimMailedTo(trimmedEmail);
+      else await signIn(trimmedEmail, password);
     });
+  }
+
+  if (claimMailedTo) {
+    return (
+      <div className="success-view" role="status">
+        <span className="success-view__icon" aria-hidden="true">
+          ✉️
+        </span>
+        <h2>Ouvrez le lien reçu par mail</h2>
+        <p>
+          Un compte qui n'a jamais confirmé l'adresse <strong>{claimMailedTo}</strong> l'utilise déjà. Nous venons d'y
+          envoyer un lien, valable {EMAIL_VERIFICATION_HOURS} heures : il crée le compte « {name.trim()} » et supprime l'autre. Connectez-vous
+          ensuite avec le mot de passe choisi ici.
+        </p>
+      </div>
+    );
   }
 
   return (

@@ -2,6 +2,7 @@ import type {
   ForgotPasswordPayload,
   LoginPayload,
   RegisterOrganisationPayload,
+  RegisterOrganisationResult,
   RegisterUserPayload,
 } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
@@ -17,7 +18,8 @@ export function registerUser(payload: WithProofOfWork<RegisterUserPayload>): Pro
   return api('/api/fn/users-registerUser', { method: 'POST', body: payload });
 }
 
-export function registerOrganisation(payload: WithProofOfWork<RegisterOrganisationPayload>): Promise<{ data: { uuid: string } }> {
+/** Creates the account, or, when an unproven account holds the address, mails a claim (decision 0026). */
+export function registerOrganisation(payload: WithProofOfWork<RegisterOrganisationPayload>): Promise<{ data: RegisterOrganisationResult }> {
   return api('/api/fn/users-registerOrganisation', { method: 'POST', body: payload });
 }
 

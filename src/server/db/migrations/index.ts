@@ -20,6 +20,7 @@ import * as scaleIndexes from './20261125600000_scale_indexes';
 import * as sportReactionCounts from './20261125700000_sport_reaction_counts';
 import * as publishedWordsKeyset from './20261125800000_published_words_keyset';
 import * as usersTypeNewest from './20261125900000_users_type_newest';
+import * as organisationClaims from './20261126100000_organisation_claims';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261125700000_sport_reaction_counts': sportReactionCounts,
   '20261125800000_published_words_keyset': publishedWordsKeyset,
   '20261125900000_users_type_newest': usersTypeNewest,
+  '20261126100000_organisation_claims': organisationClaims,
 };

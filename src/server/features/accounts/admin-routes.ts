@@ -15,18 +15,25 @@ export function adminOrganisationRoutes(app: FastifyInstance) {
       db
         .selectFrom('organisation_allowlist')
         .leftJoin('users', 'users.email', 'organisation_allowlist.email')
-        .select(['organisation_allowlist.email', 'organisation_allowlist.created_at', 'users.id as user_id'])
+        .select(['organisation_allowlist.email', 'organisation_allowlist.created_at', 'users.account_type', 'users.email_verified_at'])
         .orderBy('organisation_allowlist.created_at', 'desc')
         .execute(),
+      // Registered means proven: an account that never opened its link may be anyone's (decision 0026).
       db
         .selectFrom('users')
         .select(['id', 'username', 'email', 'created_at'])
         .where('account_type', '=', 'organisation')
+        .where('email_verified_at', 'is not', null)
         .orderBy('created_at', 'desc')
         .execute(),
     ]);
     return {
-      allowlist: allowlist.map((row) => ({ email: row.email, createdAt: row.created_at.toISOString(), registered: row.user_id !== null })),
+      allowlist: allowlist.map((row) => ({
+        email: row.email,
+        createdAt: row.created_at.toISOString(),
+        registered: row.account_type === 'organisation' && row.email_verified_at !== null,
+        awaitingVerification: row.account_type !== null && row.email_verified_at === null,
+      })),
       organisations: organisations.map((row) => ({
         uuid: row.id,
         username: row.username,

@@ -38,7 +38,10 @@ export function directoryRoutes(app: FastifyInstance) {
       .selectFrom('users')
       .select(['id', 'username', 'picture_version'])
       .where('account_type', '=', 'organisation')
-      // A suspended organisation leaves the public guide while the suspension lasts (issue 20).
+      // Only an organisation that proved its address: whoever typed it first cannot show a
+      // name of their choosing here in the real organisation's place (decision 0026).
+      .where('email_verified_at', 'is not', null)
+      // An admin's suspension takes the organisation off the public guide until it is lifted.
       .where('suspended_at', 'is', null)
       .orderBy('created_at')
       .execute();

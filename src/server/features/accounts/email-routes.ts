@@ -19,6 +19,7 @@ import {
   pendingEmailChange,
   verifyEmail,
 } from './email-verification';
+import { claimByLink } from './organisation-claims';
 import type { AuthRateLimit } from './rate-limits';
 import type { UserRow } from './users';
 
@@ -32,7 +33,11 @@ export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: Aut
     '/api/auth/verify-email',
     // A token is 43 characters; the per-IP auth budget bounds guessing (of 256 bits) anyway.
     { schema: { body: object({ token: string({ maxLength: 100 }) }) }, onRequest: authRateLimit },
-    async (request): Promise<VerifyEmailResponse> => verifyEmail(db, request.body.token.trim()),
+    async (request): Promise<VerifyEmailResponse> => {
+      const token = request.body.token.trim();
+      // An organisation's claim on an address (decision 0026) is opened from the same page.
+      return (await claimByLink(app, token)) ?? verifyEmail(db, token);
+    },
   );
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
-import type { RegisterOrganisationPayload, RegisterUserPayload } from '../../../shared/accounts';
+import type { RegisterOrganisationPayload, RegisterOrganisationResult, RegisterUserPayload } from '../../../shared/accounts';
 import type { AccountType } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
@@ -11,6 +11,7 @@ import { antiBotBodyField, requireProofOfWork } from '../anti-bot/index';
 import { announce } from '../live/announce';
 import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
+import { fileOrganisationClaim, mailOrganisationClaim } from './organisation-claims';
 import { hashPassword } from './passwords';
 import { violatedConstraint } from './users';
 
@@ -32,43 +33,55 @@ interface NewAccount {
 export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
 
-  async function createAccount(account: NewAccount) {
-    const email = account.email.trim();
-    if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
+  /** The spec's rules on what was typed, with their error codes. */
+  function checkAccount(account: NewAccount) {
+    if (!isValidEmail(account.email.trim())) throw new AppError(400, 'users/invalid-email');
     if (!isPasswordAccepted(account.pwd)) throw new AppError(400, 'users/invalid-password');
     if (!isValidUsername(account.username)) throw new AppError(400, 'users/invalid-username');
     if (account.accountType === 'user' && !(isValidPersonName(account.firstname) && isValidPersonName(account.lastname))) {
       throw new AppError(400, 'users/invalid-name');
     }
+  }
+
+  /** The unique constraints decide between concurrent registrations, not a prior read. */
+  async function insertAccount(account: NewAccount, passwordHash: string): Promise<string> {
+    const { id } = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: normalizeEmail(account.email),
+          username: account.username.trim(),
+          firstname: account.firstname.trim(),
+          lastname: account.lastname.trim(),
+          account_type: account.accountType,
+          password_hash: passwordHash,
+          newsletter: account.newsletter === true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (account.accountType === 'user') await announce(trx, 'counter');
+      return row;
+    });
+    // This instance's counter at once: the notice would come after this answer.
+    if (account.accountType === 'user') app.liveHub.invalidate('counter');
+    await mailFirstVerificationLink(id, account);
+    return id;
+  }
+
+  function takenError(error: unknown): unknown {
+    const constraint = violatedConstraint(error);
+    if (constraint === 'users_email_key') return new AppError(409, 'users/email-already-taken');
+    if (constraint === 'users_username_key') return new AppError(409, 'users/username-already-taken');
+    return error;
+  }
+
+  async function createAccount(account: NewAccount) {
+    checkAccount(account);
     const passwordHash = await hashPassword(account.pwd);
     try {
-      // The unique constraints decide between concurrent registrations, not a prior read.
-      const { id } = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('users')
-          .values({
-            email: normalizeEmail(email),
-            username: account.username.trim(),
-            firstname: account.firstname.trim(),
-            lastname: account.lastname.trim(),
-            account_type: account.accountType,
-            password_hash: passwordHash,
-            newsletter: account.newsletter === true,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (account.accountType === 'user') await announce(trx, 'counter');
-        return row;
-      });
-      // This instance's counter at once: the notice would come after this answer.
-      if (account.accountType === 'user') app.liveHub.invalidate('counter');
-      await mailFirstVerificationLink(id, account);
-      return { data: { uuid: id } };
+      return { data: { uuid: await insertAccount(account, passwordHash) } };
     } catch (error) {
-      const constraint = violatedConstraint(error);
-      if (constraint === 'users_email_key') throw new AppError(409, 'users/email-already-taken');
-      if (constraint === 'users_username_key') throw new AppError(409, 'users/username-already-taken');
-      throw error;
+      throw takenError(error);
     }
   }
 
@@ -111,16 +124,29 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
       onRequest: authRateLimit,
       preHandler: requireProofOfWork(app),
     },
-    async (request) => {
-      const email = request.body.email.trim();
-      if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
-      const allowed = await db
-        .selectFrom('organisation_allowlist')
-        .select('email')
-        .where('email', '=', normalizeEmail(email))
-        .executeTakeFirst();
+    async (request, reply): Promise<{ data: RegisterOrganisationResult }> => {
+      const typed = request.body.email.trim();
+      if (!isValidEmail(typed)) throw new AppError(400, 'users/invalid-email');
+      const email = normalizeEmail(typed);
+      const allowed = await db.selectFrom('organisation_allowlist').select('email').where('email', '=', email).executeTakeFirst();
       if (!allowed) throw new AppError(403, 'users/email-unauthorized');
-      return createAccount({ ...request.body, firstname: '', lastname: '', accountType: 'organisation' });
+      const account: NewAccount = { ...request.body, firstname: '', lastname: '', accountType: 'organisation' };
+      checkAccount(account);
+      const passwordHash = await hashPassword(account.pwd);
+      try {
+        return { data: { uuid: await insertAccount(account, passwordHash) } };
+      } catch (error) {
+        const constraint = violatedConstraint(error);
+        if (constraint !== 'users_email_key' && constraint !== 'users_username_key') throw error;
+        // Decision 0026: an account that never proved this address does not keep it from the
+        // organisation; the one who opens the mailed link first gets it.
+        const claim = await fileOrganisationClaim(db, { email, username: account.username.trim(), passwordHash, newsletter: account.newsletter === true });
+        if (claim === 'not-replaceable') throw takenError(error);
+        if (claim === 'username-taken') throw new AppError(409, 'users/username-already-taken');
+        if (claim === 'too-many') throw new AppError(429, 'http/rate-limited');
+        await mailOrganisationClaim(app, { email, username: account.username.trim(), token: claim.token });
+        return reply.code(202).send({ data: { claimMailed: true } });
+      }
     },
   );
 }

@@ -113,6 +113,8 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
       expect(response.statusCode).toBe(200);
       expect((await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users).toBe(before);
 
+      // In the public guide once its address is proven (decision 0026), as by its mailed link.
+      await test.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', 'club@exemple.fr').execute();
       const list = await test.app.inject({ method: 'POST', url: '/api/fn/users-getOrganisations', payload: {} });
       expect(list.json().data).toContainEqual({ username: 'Club des Dauphins', profilePic: '' });
 

@@ -16,6 +16,8 @@ export interface UsersTable {
   password_hash: string;
   temporary_password_hash: string | null;
   temporary_password_expires_at: Date | null;
+  /** When forgot password last mailed temporary passwords, the last hour's at most (decision 0028). */
+  temporary_password_mailed_at: Generated<Date[]>;
   /** The temporary password the member signed in with, until they choose a new one. */
   spent_temporary_password_hash: string | null;
   must_change_password: Generated<boolean>;
@@ -48,6 +50,21 @@ export interface EmailVerificationsTable {
   id: string;
   user_id: string;
   email: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/**
+ * An organisation's registration waiting for its mailed link, because an account holds the
+ * address without having proven it (decision 0026); the id is the sha256 of the link's token.
+ */
+export interface OrganisationClaimsTable {
+  id: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  newsletter: boolean;
   created_at: Generated<Date>;
   expires_at: Date;
   used_at: Date | null;

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { purgeExpiredVerificationLinks } from '../accounts/email-verification';
 import { purgeOldLoginFailures } from '../accounts/login-throttle';
+import { purgeExpiredOrganisationClaims } from '../accounts/organisation-claims';
 import { purgeExpiredSessions } from '../accounts/sessions';
 import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
 import { announce } from '../live/announce';
@@ -40,6 +41,8 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   counts.oldLoginFailures = await purgeOldLoginFailures(db);
   // E-mail verification links: 48 hours (decision 0018), used or not.
   counts.expiredVerificationLinks = await purgeExpiredVerificationLinks(db);
+  // Organisations' claims on an address: the same 48 hours, used or not (decision 0026).
+  counts.expiredOrganisationClaims = await purgeExpiredOrganisationClaims(db);
   // Spent anti-bot challenges: until the challenge expires (30 minutes, decision 0023).
   counts.spentChallenges = await purgeSpentChallenges(db);
 
