@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
 import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
@@ -14,6 +15,13 @@ import { temporaryPasswordMail } from './temporary-password-mail';
 import { toCurrentUser, userColumns } from './users';
 
 const TEMPORARY_PASSWORD_MINUTES = 60;
+/**
+ * Temporary passwords mailed to one account per hour, whoever asks (decision 0028): a stranger
+ * who knows the address cannot flood its owner's mailbox.
+ */
+export const TEMPORARY_PASSWORDS_PER_HOUR = 3;
+/** The account's mails of the last hour, read from its own row. */
+const mailedThisHour = sql<Date[]>`array(select sent from unnest(temporary_password_mailed_at) as sent where sent > now() - interval '1 hour')`;
 
 export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
@@ -34,11 +42,13 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
         .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
         .where('email', '=', key)
         .executeTakeFirst();
-      if (!account) throw new AppError(404, 'auth/user-not-found');
 
       const { password } = request.body;
       let usedTemporary = false;
+      // An unknown address counts as a wrong password (decision 0028): the spec's distinct
+      // answer stays, but probing one address is throttled like guessing its password.
       const matched = await throttledPasswordCheck(db, passwordAttempt(request, key), async () => {
+        if (!account) return false;
         if (await verifyPassword(account.password_hash, password)) return true;
         usedTemporary =
           account.temporary_password_hash !== null &&
@@ -47,6 +57,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
           (await verifyPassword(account.temporary_password_hash, password));
         return usedTemporary;
       });
+      if (!account) throw new AppError(404, 'auth/user-not-found');
       if (!matched) throw new AppError(401, 'auth/wrong-password');
       // Said only to whoever knows the password (issue 20: an admin suspended the account).
       if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
@@ -94,16 +105,25 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
       const temporaryPassword = generateTemporaryPassword();
       const temporaryHash = await hashPassword(temporaryPassword);
+      const key = normalizeEmail(email);
+      // One statement checks and records the mail: two requests at once wait for the row's lock,
+      // and the second re-reads the first's times (decision 0028).
       const account = await db
         .updateTable('users')
         .set({
           temporary_password_hash: temporaryHash,
           temporary_password_expires_at: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
+          temporary_password_mailed_at: sql<Date[]>`${mailedThisHour} || now()`,
         })
-        .where('email', '=', normalizeEmail(email))
+        .where('email', '=', key)
+        .where(sql<number>`cardinality(${mailedThisHour})`, '<', TEMPORARY_PASSWORDS_PER_HOUR)
         .returning(['email', 'firstname', 'username', 'account_type'])
         .executeTakeFirst();
-      if (!account) throw new AppError(404, 'users/no-user-found');
+      if (!account) {
+        const exists = await db.selectFrom('users').select('id').where('email', '=', key).executeTakeFirst();
+        // The last mail's password still works: the owner is told to use it.
+        throw exists ? new AppError(429, 'users/temporary-passwords-limit') : new AppError(404, 'users/no-user-found');
+      }
       await app.mailer.send({
         to: account.email,
         ...temporaryPasswordMail(app.config.public, {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
@@ -134,6 +135,19 @@ describe('login, sessions and forgotten passwords', () => {
     expect((await loginRequest(member.email, member.password, second)).statusCode).toBe(429);
   });
 
+  it('throttles an unknown address as it does a wrong password, keeping the spec’s answer until then', async () => {
+    const unknown = `personne-${Date.now().toString(36)}@exemple.fr`;
+    for (let i = 0; i < 10; i++) {
+      const response = await loginRequest(unknown, STRONG_PASSWORD, '198.51.100.70');
+      expect(response.json().error.code).toBe('auth/user-not-found');
+    }
+    const refused = await loginRequest(unknown, STRONG_PASSWORD, '198.51.100.70');
+    expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'http/rate-limited']);
+    // The same count as for an account: a fresh address gets one more answer, then 429.
+    expect((await loginRequest(unknown, STRONG_PASSWORD, '198.51.100.71')).statusCode).toBe(404);
+    expect((await loginRequest(unknown, STRONG_PASSWORD, '198.51.100.71')).statusCode).toBe(429);
+  });
+
   it('counts an IPv6 client by its /64', async () => {
     const member = await registerMember(test.app);
     for (let i = 0; i < 10; i++) {
@@ -185,6 +199,41 @@ describe('login, sessions and forgotten passwords', () => {
     expect((await loginRequest(member.email, temporary)).statusCode).toBe(401);
   });
 
+  it('mails one account at most 3 temporary passwords an hour, whoever asks and however fast', async () => {
+    const member = await registerMember(test.app);
+    const ask = async (remoteAddress: string) =>
+      test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) }, remoteAddress });
+    const mails = () => test.mailbox.messages.filter((mail) => mail.recipients.includes(member.email) && mail.parsed.subject === 'Ton mot de passe temporaire');
+
+    // Five at once from five addresses: the account's row decides, three are mailed.
+    const statuses = (await Promise.all([1, 2, 3, 4, 5].map((i) => ask(`192.0.2.${i}`)))).map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([200, 200, 200, 429, 429]);
+    const refused = await ask('192.0.2.6');
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      429,
+      {
+        code: 'users/temporary-passwords-limit',
+        message:
+          "Trois mots de passe temporaires ont déjà été envoyés à cette adresse dans l'heure : utilise celui du dernier mail (regarde aussi dans les indésirables), ou réessaie plus tard 🙁",
+      },
+    ]);
+    await expect.poll(() => mails().length).toBe(3);
+    const exported = await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } });
+    expect(exported.json().account.temporaryPasswordsMailedAt).toHaveLength(3);
+
+    // An hour later, one more may go.
+    await test.database.db
+      .updateTable('users')
+      .set({ temporary_password_mailed_at: sql<Date[]>`array(select sent - interval '61 minutes' from unnest(temporary_password_mailed_at) as sent)` })
+      .where('id', '=', member.uuid)
+      .execute();
+    expect((await ask('192.0.2.7')).statusCode).toBe(200);
+    expect((await ask('192.0.2.8')).statusCode).toBe(200);
+    const row = await test.database.db.selectFrom('users').select('temporary_password_mailed_at').where('id', '=', member.uuid).executeTakeFirstOrThrow();
+    // Only the last hour's are kept.
+    expect(row.temporary_password_mailed_at).toHaveLength(2);
+  });
+
   it("answers 'Aucun compte trouvé' for an unknown address", async () => {
     const response = await test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: 'inconnu@exemple.fr', ...(await proofOfWork(test.app)) } });
     expect(response.statusCode).toBe(404);
@@ -197,7 +246,8 @@ describe('login, sessions and forgotten passwords', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
         const url = ['/api/auth/login', '/api/fn/users-forgotPassword'][i % 2];
-        const payload = i % 2 ? { userMail: 'a@exemple.fr' } : { email: 'a@exemple.fr', password: 'x' };
+        // A new address each time: one address's failed logins have their own limit.
+        const payload = i % 2 ? { userMail: 'a@exemple.fr' } : { email: `a${i}@exemple.fr`, password: 'x' };
         statuses.push((await limited.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.7' })).statusCode);
       }
       expect(statuses.slice(0, 30)).not.toContain(429);

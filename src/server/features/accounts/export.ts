@@ -62,7 +62,13 @@ async function collect(db: Kysely<Database>, userId: string) {
   ] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['temporary_password_expires_at', 'email_undeliverable_reason', 'moderation_digest', 'moderation_digest_sent_at'])
+      .select([
+        'temporary_password_expires_at',
+        'temporary_password_mailed_at',
+        'email_undeliverable_reason',
+        'moderation_digest',
+        'moderation_digest_sent_at',
+      ])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
     db.selectFrom('user_pictures').select(['content', 'content_type']).where('user_id', '=', userId).executeTakeFirst(),
@@ -149,6 +155,8 @@ async function collect(db: Kysely<Database>, userId: string) {
         ? { email: pendingChange.email, requestedAt: iso(pendingChange.created_at), validUntil: iso(pendingChange.expires_at) }
         : null,
       temporaryLoginValidUntil: iso(secrets.temporary_password_expires_at),
+      // Decision 0028: when 'Mot de passe oublié' last mailed one, counted against its hourly limit.
+      temporaryPasswordsMailedAt: secrets.temporary_password_mailed_at.map(iso),
       ...(allowlisted && { organisationAllowedAt: allowlisted.created_at.toISOString() }),
       // Decision 0021: the team's daily digest of what waits, for those who moderate.
       ...(user.roles.length > 0 && {
