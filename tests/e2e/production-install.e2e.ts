@@ -1,6 +1,7 @@
 // The release as an operator receives it (docs/deploy.md, decision 0014): the built site with
 // package.json and package-lock.json in a tarball, installed with production dependencies
-// only, started the way the systemd unit starts it.
+// only, started the way the systemd unit starts it. The guide's own commands make, install
+// and upgrade it, read from docs/deploy.md, so the guide cannot drift from what is tested.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './support/site';
 import { proofOfWork } from './support/proof-of-work';
+import { migrations } from '../../src/server/db/migrations/index';
 
 const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
@@ -27,14 +29,70 @@ function externalPackages(file: string): string[] {
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
 }
+
+/** The shell blocks of one numbered section of docs/deploy.md, each as its lines. */
+function guideBlocks(section: number): string[][] {
+  const guide = fs.readFileSync('docs/deploy.md', 'utf8');
+  const start = guide.indexOf(`\n## ${section}. `);
+  expect(start, `docs/deploy.md has a section ${section}`).toBeGreaterThan(-1);
+  const end = guide.indexOf('\n## ', start + 1);
+  const text = guide.slice(start, end === -1 ? undefined : end);
+  return [...text.matchAll(/^( *)```sh\n([\s\S]*?)^\1```$/gm)].map(([, indent, body]) =>
+    body
+      .split('\n')
+      .map((line) => line.slice(indent.length))
+      .filter((line) => line.trim() !== ''),
+  );
+}
+
+// What the test cannot do here: install packages, add users, drive systemd or a running
+// service (it starts and stops the site itself, as the unit does).
+const MACHINE_COMMAND = /^(apt|useradd|systemctl|journalctl|\$run)\b/;
 
 describe('production install', () => {
   const buildDir = inject('buildDir');
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'unissons-release-'));
-  // Where the release is unpacked and installed (the first test), then run.
-  const app = path.join(temp, 'app');
+  // The guide's /opt, here: the release is unpacked and installed into opt/unissons (the
+  // second test), run from there, then upgraded.
+  const opt = path.join(temp, 'opt');
+  const app = path.join(opt, 'unissons');
+  // Where the tarball lands, as the guide's commands expect it: unissons.tar.gz in the folder they run in.
+  const upload = path.join(temp, 'upload');
+  const tarball = path.join(upload, 'unissons.tar.gz');
+  // The data lives outside the release folder, as /var/lib/unissons does.
+  const data = path.join(temp, 'var');
   afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+  // npm's cache holds the packages after the project's own install: asking the registry
+  // whether each one changed would only slow the test down.
+  const installEnv = { ...process.env, NODE_ENV: 'production', npm_config_prefer_offline: 'true' };
+
+  /** The guide's commands, run by sh as written, with /opt moved into the test's folder. */
+  function runGuide(lines: string[]) {
+    const script = lines.filter((line) => !MACHINE_COMMAND.test(line)).map((line) => line.replaceAll('/opt/unissons', path.join(opt, 'unissons')));
+    run('sh', ['-e', '-c', script.join('\n')], upload, installEnv);
+  }
+
+  /**
+   * Makes a release with the guide's tar command, from this run's build: as on a volunteer's
+   * computer, the files belong to an ordinary user. `name` is written into build/release.
+   */
+  function makeRelease(name: string) {
+    const stage = path.join(temp, `stage-${name}`);
+    fs.cpSync(buildDir, path.join(stage, 'build'), { recursive: true });
+    fs.cpSync('deploy', path.join(stage, 'deploy'), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(file, path.join(stage, file));
+    fs.writeFileSync(path.join(stage, 'build', 'release'), name);
+    if (process.getuid?.() === 0) run('chown', ['-R', '1000:1000', stage], temp);
+    const tar = guideBlocks(1)
+      .flat()
+      .filter((line) => line.startsWith('tar '));
+    expect(tar, 'section 1 gives one tar command').toHaveLength(1);
+    fs.mkdirSync(upload, { recursive: true });
+    run('sh', ['-e', '-c', `${tar[0]} && mv unissons.tar.gz ${JSON.stringify(tarball)}`], stage);
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
 
   it('bundles only packages that are production dependencies', () => {
     for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js']) {
@@ -46,30 +104,32 @@ describe('production install', () => {
   });
 
   it('starts from the tarball with `npm ci --omit=dev` and serves the API and the pages', { timeout: 300_000 }, async () => {
-    // What `tar -czf unissons.tar.gz build package.json package-lock.json deploy` gives in
-    // the project (docs/deploy.md), with this run's build.
-    const stage = path.join(temp, 'stage');
-    fs.cpSync(buildDir, path.join(stage, 'build'), { recursive: true });
-    fs.cpSync('deploy', path.join(stage, 'deploy'), { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(file, path.join(stage, file));
-    const tarball = path.join(temp, 'unissons.tar.gz');
-    run('tar', ['-czf', tarball, 'build', 'package.json', 'package-lock.json', 'deploy'], stage);
+    makeRelease('1');
+    // Every file root's, whoever built it: unpacked by root, the code stays root's.
+    const owners = new Set(
+      run('tar', ['--numeric-owner', '-tvzf', tarball], temp)
+        .trim()
+        .split('\n')
+        .map((entry) => entry.split(/\s+/)[1]),
+    );
+    expect([...owners]).toEqual(['0/0']);
 
-    fs.mkdirSync(app);
-    run('tar', ['-xzf', tarball], app);
-    // --prefer-offline: the packages are in npm's cache after the project's own install, and
-    // asking the registry whether each one changed would only slow the test down.
-    const installEnv = { ...process.env, NODE_ENV: 'production' };
-    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], app, installEnv);
+    const install = guideBlocks(2).find((lines) => lines.some((line) => line.startsWith('tar -xzf')));
+    expect(install, 'section 2 unpacks the release').toBeDefined();
+    runGuide(install!);
+    if (process.getuid?.() === 0) expect(fs.statSync(path.join(app, 'build', 'node', 'main.js')).uid).toBe(0);
     // Not typescript, react nor react-router: npm installs them as peers of @react-router/node,
     // which React Router's build wants among the dependencies. The widget is in the build.
     for (const name of ['vitest', 'eslint', 'esbuild', '@react-router/dev', 'altcha']) {
       expect(fs.existsSync(path.join(app, 'node_modules', name)), `${name} is a dev dependency`).toBe(false);
     }
 
-    const server = await startInstalled(path.join(app, 'data'));
+    const server = await startInstalled(path.join(data, 'first'), { readLog: true });
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
+    // What the guide tells the operator to look for after an upgrade.
+    const applied = server.log().filter((entry) => entry.msg === 'migration applied');
+    expect(applied.map((entry) => entry.migration)).toEqual(Object.keys(migrations));
 
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
@@ -82,7 +142,7 @@ describe('production install', () => {
   });
 
   it("backs up through the running server and restores into a new folder, with the release's own commands", { timeout: 300_000 }, async () => {
-    const dataDir = path.join(app, 'data-backed-up');
+    const dataDir = path.join(data, 'backed-up');
     const server = await startInstalled(dataDir);
     const member = { email: 'sauvegarde@exemple.fr', password: 'Sauvegarde-2026!' };
     const registered = await fetch(`${server.url}/api/fn/users-registerUser`, {
@@ -98,7 +158,7 @@ describe('production install', () => {
     expect(written, backup.stdout).toBeDefined();
     expect(await server.stop()).toBe(0);
 
-    const restoredDir = path.join(app, 'data-restored');
+    const restoredDir = path.join(data, 'restored');
     const restore = runInstalled(['build/node/restore.js', written!], { DATA_DIR: restoredDir });
     expect(restore.stdout).toContain('restaurée dans');
     const restored = await startInstalled(restoredDir);
@@ -112,6 +172,31 @@ describe('production install', () => {
     } finally {
       expect(await restored.stop()).toBe(0);
     }
+  });
+
+  it('upgrades twice with the guide’s commands: the release before stays beside the current one, and going back brings it back', { timeout: 600_000 }, async () => {
+    const dataDir = path.join(data, 'first');
+    const releaseIn = (folder: string) => fs.readFileSync(path.join(opt, folder, 'build', 'release'), 'utf8');
+    const [unpack, swap, goBack, ...more] = guideBlocks(4);
+    expect(more, 'section 4 has the three blocks this test runs').toEqual([]);
+    for (const release of ['2', '3']) {
+      makeRelease(release);
+      runGuide([...unpack, ...swap]);
+      expect(releaseIn('unissons')).toBe(release);
+      const upgraded = await startInstalled(dataDir, { readLog: true });
+      expect(upgraded.log().map((entry) => entry.msg)).toContain('no migration to apply');
+      expect(await upgraded.stop()).toBe(0);
+    }
+    // Upgraded twice: the one before is release 2, and nothing is nested inside it.
+    expect(fs.readdirSync(opt).sort()).toEqual(['unissons', 'unissons-old']);
+    expect(releaseIn('unissons-old')).toBe('2');
+    expect(fs.existsSync(path.join(opt, 'unissons-old', 'unissons'))).toBe(false);
+
+    runGuide(goBack);
+    expect(releaseIn('unissons')).toBe('2');
+    const back = await startInstalled(dataDir);
+    expect((await fetch(`${back.url}/api/health`)).status).toBe(200);
+    expect(await back.stop()).toBe(0);
   });
 
   /** The environment the systemd unit gives: its own settings and nothing of this project's. */
@@ -130,15 +215,20 @@ describe('production install', () => {
     return result;
   }
 
-  /** The installed server, started as the systemd unit starts it. */
-  async function startInstalled(dataDir: string) {
+  /**
+   * The installed server, started as the systemd unit starts it. With `readLog`, it logs at
+   * info and its log is kept for the test to read (`log()`) instead of being shown.
+   */
+  async function startInstalled(dataDir: string, { readLog = false } = {}) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = spawn(process.execPath, ['--max-old-space-size=1024', 'build/node/main.js'], {
       cwd: app,
-      env: installedEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
-      stdio: ['ignore', 'inherit', 'inherit'],
+      env: installedEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(readLog && { LOG_LEVEL: 'info' }) }),
+      stdio: ['ignore', readLog ? 'pipe' : 'inherit', 'inherit'],
     });
+    let log = '';
+    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     try {
       await waitForHealth(url, () => server.exitCode);
@@ -148,6 +238,12 @@ describe('production install', () => {
     }
     return {
       url,
+      /** The log's entries so far (pino's JSON lines). */
+      log: () =>
+        log
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg: string; migration?: string }),
       /** SIGTERM; the exit code, or 'still running' after systemd's 15 s (then killed). */
       async stop() {
         server.kill('SIGTERM');
