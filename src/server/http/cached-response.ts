@@ -5,7 +5,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveTopic } from '../../shared/live';
 import type { LiveHub } from '../features/live/live-hub';
-import { CachedValue } from './cached-value';
+import { CACHE_MAX_AGE_MS, CachedValue } from './cached-value';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
@@ -24,8 +24,8 @@ interface Representation {
 
 /**
  * A public list computed once and served from memory until a change notice of its topic
- * arrives (from this instance or another, through LISTEN/NOTIFY). Answers carry an ETag
- * so a phone that already has the list gets a 304.
+ * arrives (from this instance or another, through LISTEN/NOTIFY), and at most
+ * CACHE_MAX_AGE_MS. Answers carry an ETag so a phone that already has the list gets a 304.
  *
  * The compressed bodies are kept too: compressing a 5,000-word wall on every request
  * would cost more than computing it once (see docs/performance.md). Setting
@@ -34,11 +34,17 @@ interface Representation {
 export class CachedResponse {
   private readonly representation: CachedValue<Representation>;
 
-  constructor(hub: LiveHub, topics: LiveTopic[], compute: () => Promise<unknown>) {
-    this.representation = new CachedValue(hub, topics, async (): Promise<Representation> => {
-      const body = JSON.stringify(await compute());
-      return { body, etag: createHash('sha1').update(body).digest('base64url'), encoded: {} };
-    });
+  constructor(hub: LiveHub, topics: LiveTopic[], compute: () => Promise<unknown>, now: () => number = Date.now) {
+    this.representation = new CachedValue(
+      hub,
+      topics,
+      async (): Promise<Representation> => {
+        const body = JSON.stringify(await compute());
+        return { body, etag: createHash('sha1').update(body).digest('base64url'), encoded: {} };
+      },
+      CACHE_MAX_AGE_MS,
+      now,
+    );
   }
 
   async send(request: FastifyRequest, reply: FastifyReply) {

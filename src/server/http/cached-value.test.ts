@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { LiveHub } from '../features/live/live-hub';
-import { CachedValue } from './cached-value';
+import { CACHE_MAX_AGE_MS, CachedValue } from './cached-value';
 
 function counted(now: () => number, maxAgeMs?: number) {
   const hub = new LiveHub();
@@ -24,6 +24,17 @@ it('computes again once it is as old as its bound', async () => {
   const { value } = counted(() => now, 5_000);
   expect(await value.get()).toBe(1);
   now += 4_999;
+  expect(await value.get()).toBe(1);
+  now += 1;
+  expect(await value.get()).toBe(2);
+});
+
+it('is at most a minute old without a bound of its own, in case a notice was lost', async () => {
+  let now = 1_000;
+  const { value } = counted(() => now);
+  expect(CACHE_MAX_AGE_MS).toBe(60_000);
+  expect(await value.get()).toBe(1);
+  now += 59_999;
   expect(await value.get()).toBe(1);
   now += 1;
   expect(await value.get()).toBe(2);

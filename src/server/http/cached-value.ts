@@ -2,10 +2,16 @@ import type { LiveTopic } from '../../shared/live';
 import type { LiveHub } from '../features/live/live-hub';
 
 /**
+ * How old any cached value may get, notice or not: the bound on a notice that never came
+ * (sent while an instance was reconnecting to the database, before it dropped every cache).
+ */
+export const CACHE_MAX_AGE_MS = 60_000;
+
+/**
  * A value computed once and shared by every request until a change notice of one of its
  * topics arrives (from this instance or another, through LISTEN/NOTIFY), or until it is
- * `maxAgeMs` old: a bound for changes that send no notice. Requests arriving while it is
- * computed wait for the same computation; a failed one is not kept.
+ * `maxAgeMs` old: a bound for changes that send no notice, and for lost notices. Requests
+ * arriving while it is computed wait for the same computation; a failed one is not kept.
  */
 export class CachedValue<T> {
   private current: { value: Promise<T>; at: number } | undefined;
@@ -14,7 +20,7 @@ export class CachedValue<T> {
     hub: LiveHub,
     topics: LiveTopic[],
     private readonly compute: () => Promise<T>,
-    private readonly maxAgeMs = Infinity,
+    private readonly maxAgeMs = CACHE_MAX_AGE_MS,
     private readonly now: () => number = Date.now,
   ) {
     hub.onNotice((notice) => {
