@@ -15,8 +15,12 @@ export interface DatabaseHandle {
   mode: 'pglite' | 'postgres';
   /** The PostgreSQL connection string (postgres mode only). */
   url?: string;
-  /** LISTEN on a channel; resolves once listening. Returns a function that stops it. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves once listening. `onResumed` runs each time listening starts
+   * again after the connection was lost: notices sent meanwhile never came. Returns a
+   * function that stops it.
+   */
+  listen(channel: string, listener: Listener, onResumed?: () => void): Promise<() => Promise<void>>;
   /** Embedded database only: a plain SQL dump of it (pg_dump, on its thread), for backups. */
   dump?(): Promise<string>;
   /** Embedded database only: runs a script of several statements (a dump being restored). */
@@ -66,6 +70,7 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     mode: 'pglite',
+    // One connection in this process, never lost while the database lives: no notice is missed.
     async listen(channel, listener) {
       const unlisten = await pglite.listen(channel, listener);
       return () => unlisten();
@@ -97,7 +102,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     db,
     mode: 'postgres',
     url: databaseUrl,
-    listen: (channel, listener) => listeners.add(channel, listener),
+    listen: (channel, listener, onResumed) => listeners.add(channel, listener, onResumed),
     async close() {
       await listeners.close();
       await db.destroy();
@@ -105,35 +110,53 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   };
 }
 
+/** How the LISTEN connection shows in `pg_stat_activity.application_name`. */
+export const LISTEN_APPLICATION_NAME = 'unissons-listen';
+/** The first retry after the LISTEN connection is lost; each failed one doubles it, to the cap. */
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+interface Channel {
+  listeners: Set<Listener>;
+  onResumed: Set<() => void>;
+}
+
 /**
  * One dedicated connection for LISTEN (a pooled one would be handed to other queries).
- * If it drops, it reconnects and listens again; notices sent meanwhile are lost, which is
- * why live clients refetch their lists when their stream reconnects.
+ * If it drops, it reconnects with a growing delay and listens again. Notices sent meanwhile
+ * are lost: once listening again, each channel's `onResumed` runs, so the live hub drops
+ * every cache and open pages refetch.
  */
 class PostgresListeners {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
-  private readonly channels = new Map<string, Set<Listener>>();
+  private readonly channels = new Map<string, Channel>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay = FIRST_RETRY_MS;
+  /** A connection was lost since the last one opened: its channels missed notices. */
+  private missed = false;
 
   constructor(
     private readonly pg: typeof import('pg').default,
     private readonly databaseUrl: string,
   ) {}
 
-  async add(channel: string, listener: Listener) {
+  async add(channel: string, listener: Listener, onResumed?: () => void) {
     const client = await this.connect();
-    let set = this.channels.get(channel);
-    if (!set) {
-      set = new Set();
-      this.channels.set(channel, set);
+    let entry = this.channels.get(channel);
+    if (!entry) {
+      entry = { listeners: new Set(), onResumed: new Set() };
+      this.channels.set(channel, entry);
       await client.query(`LISTEN ${this.pg.escapeIdentifier(channel)}`);
     }
-    set.add(listener);
+    const added = entry;
+    added.listeners.add(listener);
+    if (onResumed) added.onResumed.add(onResumed);
     return async () => {
-      set.delete(listener);
-      if (set.size === 0 && this.channels.get(channel) === set) {
+      added.listeners.delete(listener);
+      if (onResumed) added.onResumed.delete(onResumed);
+      if (added.listeners.size === 0 && this.channels.get(channel) === added) {
         this.channels.delete(channel);
         await this.client?.query(`UNLISTEN ${this.pg.escapeIdentifier(channel)}`).catch(() => {});
       }
@@ -147,29 +170,44 @@ class PostgresListeners {
   }
 
   private async open() {
-    const client = new this.pg.Client({ connectionString: this.databaseUrl });
+    const client = new this.pg.Client({ connectionString: this.databaseUrl, application_name: LISTEN_APPLICATION_NAME });
     client.on('notification', (message) => {
-      for (const listener of this.channels.get(message.channel) ?? []) listener(message.payload ?? '');
+      for (const listener of this.channels.get(message.channel)?.listeners ?? []) listener(message.payload ?? '');
     });
     const lost = () => {
       if (this.client !== client) return;
       this.client = undefined;
-      if (!this.closed) this.retryTimer = setTimeout(() => void this.reconnect(), 500);
+      this.missed = true;
+      this.retryLater();
     };
     client.on('error', lost);
     client.on('end', lost);
-    await client.connect();
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${this.pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) {
+      // A retry that was under way when the database closed: nobody listens any more.
+      await client.end().catch(() => {});
+      throw new Error('LISTEN connection closed');
+    }
     this.client = client;
+    this.retryDelay = FIRST_RETRY_MS;
+    if (this.missed) {
+      this.missed = false;
+      for (const { onResumed } of this.channels.values()) for (const resumed of onResumed) resumed();
+    }
     return client;
   }
 
-  private async reconnect() {
-    try {
-      const client = await this.connect();
-      for (const channel of this.channels.keys()) await client.query(`LISTEN ${this.pg.escapeIdentifier(channel)}`);
-    } catch {
-      if (!this.closed) this.retryTimer = setTimeout(() => void this.reconnect(), 2000);
-    }
+  private retryLater() {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect().catch(() => this.retryLater()), this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
   }
 
   async close() {

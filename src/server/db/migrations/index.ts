@@ -21,6 +21,7 @@ import * as sportReactionCounts from './20261125700000_sport_reaction_counts';
 import * as publishedWordsKeyset from './20261125800000_published_words_keyset';
 import * as usersTypeNewest from './20261125900000_users_type_newest';
 import * as organisationClaims from './20261126100000_organisation_claims';
+import * as usersLostRights from './20261126200000_users_lost_rights';
 import * as temporaryPasswordMails from './20261126300000_temporary_password_mails';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '20261125800000_published_words_keyset': publishedWordsKeyset,
   '20261125900000_users_type_newest': usersTypeNewest,
   '20261126100000_organisation_claims': organisationClaims,
+  '20261126200000_users_lost_rights': usersLostRights,
   '20261126300000_temporary_password_mails': temporaryPasswordMails,
 };

@@ -143,3 +143,16 @@ export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number
     .executeTakeFirst();
   return Number(numDeletedRows);
 }
+
+/** The roles of a session's member, read now; undefined once the session ended or the account is suspended. */
+export async function sessionRoles(db: Kysely<Database>, sessionId: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('users.roles')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.suspended_at', 'is', null)
+    .executeTakeFirst();
+  return row?.roles;
+}

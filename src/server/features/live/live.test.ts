@@ -1,55 +1,13 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { ConfigError, readConfig } from '../../config';
 import { registerAdmin, registerMember } from '../../testing/members';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
 import { announce, LIVE_CHANNEL } from './announce';
 import { NOTICE_INTERVAL_MS } from './live-hub';
-
-/** Reads Server-Sent Events from a real HTTP connection until `stop` says so. */
-async function readEvents(url: string, stop: (events: { event: string; data: string }[]) => boolean, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal, headers });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const events: { event: string; data: string }[] = [];
-  let buffer = '';
-  return {
-    headers: response.headers,
-    async next() {
-      while (!stop(events)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ?? '' });
-        }
-      }
-      return events;
-    },
-    close: () => controller.abort(),
-  };
-}
-
-/** A describe block's app on a real port (streams need real HTTP): `listening.test`, `listening.base`. */
-function listeningTestApp(env: Record<string, string> = {}, cleanUp = () => {}) {
-  const listening = {} as { test: TestApp; base: string };
-  beforeAll(async () => {
-    listening.test = await createTestApp(env);
-    listening.base = await listening.test.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    cleanUp();
-    await listening.test.close();
-  });
-  return listening;
-}
+import { listeningTestApp, readEvents } from './testing/streams';
 
 describe('GET /api/live', () => {
   const listening = listeningTestApp();

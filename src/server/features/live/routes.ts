@@ -1,9 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_LIVE_TOPIC_PERMISSIONS, isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
+import { hasPermission } from '../../../shared/permissions';
 import { clientKey } from '../../http/client-key';
 import { AppError } from '../../http/errors';
 import { requirePermission } from '../../http/route-groups';
 import { object, string } from '../../http/schema';
+import { sessionRoles } from '../accounts/sessions';
 import type { LiveHub } from './live-hub';
 
 const topicName = `(?:${LIVE_TOPICS.join('|')})`;
@@ -17,6 +20,7 @@ const query = object({ topics: { ...string({ maxLength: 200 }), pattern: `^${top
  */
 export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
   const { liveStreamsPerClient, liveMaxStreams } = app.config;
+  const { db } = app.database;
   /**
    * Open streams per client (clientKey). Streams need no login and each holds a socket, so
    * without caps a few thousand from one machine would take every file descriptor.
@@ -25,7 +29,8 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
 
   app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, (request, reply) => {
     const topics = request.query.topics?.split(',').filter(isLiveTopic) ?? PUBLIC_LIVE_TOPICS;
-    for (const topic of topics) if (isAdminLiveTopic(topic)) requirePermission(request, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]);
+    const staffTopics = topics.filter(isAdminLiveTopic);
+    for (const topic of staffTopics) requirePermission(request, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]);
     const client = clientKey(request);
     const open = streamsOf.get(client) ?? 0;
     // A refused page retries later by itself (useLive), and meanwhile works without live updates.
@@ -48,6 +53,17 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
     });
     reply.raw.write('retry: 3000\n: connected\n\n');
     request.raw.socket.setKeepAlive(true);
-    hub.add(reply.raw, topics);
+    hub.add(reply.raw, topics, request.user?.id);
+    if (staffTopics.length > 0) void confirmRights(request.sessionId!, staffTopics, reply.raw);
   });
+
+  /**
+   * The rights were read with the session, before the stream joined the hub: a suspension or
+   * demotion committed in between sent its notice when the hub could not yet end this
+   * stream. Read once more now that any later notice will; a stream without them ends.
+   */
+  async function confirmRights(sessionId: string, staffTopics: (keyof typeof ADMIN_LIVE_TOPIC_PERMISSIONS)[], stream: ServerResponse) {
+    const roles = await sessionRoles(db, sessionId).catch(() => undefined);
+    if (!roles || staffTopics.some((topic) => !hasPermission(roles, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]))) hub.end(stream);
+  }
 }
