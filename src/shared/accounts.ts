@@ -83,6 +83,17 @@ export interface UpdateProfilePayload {
   bio: string;
 }
 
+/**
+ * PUT /api/account/username → CurrentUser: an organisation changes its displayed name, checked
+ * by the registration's rule (isValidUsername) and journaled (decision 0026); 403 for a person.
+ */
+export interface ChangeUsernamePayload {
+  username: string;
+}
+
+/** Name changes an organisation may make per hour: each one is journaled and refreshes every wall. */
+export const USERNAME_CHANGES_PER_HOUR = 10;
+
 /** PUT /api/account/picture with the image as the raw body (image/png, image/jpeg, image/webp) → CurrentUser */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PICTURE_MAX_BYTES = 3 * 1024 * 1024;

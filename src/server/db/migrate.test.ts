@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
@@ -83,6 +85,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL role that does not own its database (s
     await adminQuery(`CREATE ROLE ${role} LOGIN`);
     await adminQuery(`CREATE DATABASE ${name}`);
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: urlFor(name, role) }) }) });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unissons-migrate-'));
     try {
       const refused = await migrateToLatest(db).then(
         () => undefined,
@@ -97,7 +100,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL role that does not own its database (s
 
       // The server itself: that one line, no stack trace, exit code 1.
       const server = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))], {
-        env: { ...process.env, DATABASE_URL: urlFor(name, role), DATA_DIR: os.tmpdir(), CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', PORT: '0', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+        env: { ...process.env, DATABASE_URL: urlFor(name, role), DATA_DIR: dataDir, CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', PORT: '0', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
         encoding: 'utf8',
         timeout: 60_000,
       });
@@ -108,6 +111,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL role that does not own its database (s
       await adminQuery(`ALTER DATABASE ${name} OWNER TO ${role}`);
       expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
       await db.destroy();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await adminQuery(`DROP ROLE IF EXISTS ${role}`);
