@@ -120,7 +120,8 @@ export const VERIFY_EMAIL_PAGE = '/verifier-adresse';
 /**
  * POST /api/auth/verify-email → VerifyEmailResponse. Opened from the mailed link, signed in or
  * not; it signs nobody in. Errors: users/verification-link-invalid (404),
- * users/verification-link-used, users/verification-link-expired (410), users/new-email-taken (409).
+ * users/verification-link-used, users/verification-link-expired (410), users/new-email-taken (409),
+ * users/email-change-suspended (403).
  */
 export interface VerifyEmailPayload {
   token: string;
@@ -132,6 +133,15 @@ export interface VerifyEmailResponse {
   /** True when the link confirmed an e-mail change: the account's address was replaced. */
   changed: boolean;
 }
+
+/**
+ * POST /api/auth/verification-link { token } → VerificationLinkPreview, read without using the
+ * link. A change of address is confirmed by a click, not by opening the page: `change: true`
+ * with the new address and the account's public name for the question. Any other link, and one
+ * that no longer works, asks nothing (`change: false`): the page opens it at once. 403
+ * users/email-change-suspended: the account is suspended.
+ */
+export type VerificationLinkPreview = { change: false } | { change: true; email: string; accountName: string };
 
 /**
  * POST /api/account/email → 202 EmailChangeStatus: a link goes to the new address and a notice

@@ -55,6 +55,8 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'users/same-email': "C'est déjà l'adresse mail de ton compte 🙁",
   'users/temporary-passwords-limit':
     "Trois mots de passe temporaires ont déjà été envoyés à cette adresse dans l'heure : utilise celui du dernier mail (regarde aussi dans les indésirables), ou réessaie plus tard 🙁",
+  'users/email-change-suspended':
+    "Ce compte a été suspendu par l'équipe de l'association : son adresse mail ne peut pas changer. Écris-nous pour en savoir plus 🙁",
   'users/new-email-taken': "Cette adresse mail est entre-temps devenue celle d'un autre compte : ton adresse n'a pas changé 🙁",
   'auth/invalid-email': 'Adresse mail invalide 🙁',
   'auth/user-not-found': "Aucun compte n'existe avec cette adresse mail. Crée ton compte pour nous rejoindre !",

@@ -3,6 +3,7 @@ import {
   VERIFICATION_MAILS_PER_HOUR,
   type ChangeEmailPayload,
   type EmailChangeStatus,
+  type VerificationLinkPreview,
   type VerifyEmailPayload,
   type VerifyEmailResponse,
 } from '../../../shared/accounts';
@@ -17,6 +18,7 @@ import {
   greetingName,
   mailVerificationLink,
   pendingEmailChange,
+  previewVerificationLink,
   verifyEmail,
 } from './email-verification';
 import { claimByLink } from './organisation-claims';
@@ -26,13 +28,22 @@ import type { UserRow } from './users';
 /** The member's password, checked under the login throttle (account-routes.ts). */
 export type PasswordCheck = (request: FastifyRequest, user: UserRow, password: string) => Promise<boolean>;
 
-/** The page's call when a verification link is opened: public, and it opens no session. */
+/** The page's calls when a verification link is opened: public, and they open no session. */
 export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
+  // A token is 43 characters; the per-IP auth budget bounds guessing (of 256 bits) anyway.
+  const tokenBody = { body: object({ token: string({ maxLength: 100 }) }) };
+
+  // What the link asks before it is used: a change of address waits for a click.
+  app.post<{ Body: VerifyEmailPayload }>(
+    '/api/auth/verification-link',
+    { schema: tokenBody, onRequest: authRateLimit },
+    async (request): Promise<VerificationLinkPreview> => previewVerificationLink(db, request.body.token.trim()),
+  );
+
   app.post<{ Body: VerifyEmailPayload }>(
     '/api/auth/verify-email',
-    // A token is 43 characters; the per-IP auth budget bounds guessing (of 256 bits) anyway.
-    { schema: { body: object({ token: string({ maxLength: 100 }) }) }, onRequest: authRateLimit },
+    { schema: tokenBody, onRequest: authRateLimit },
     async (request): Promise<VerifyEmailResponse> => {
       const token = request.body.token.trim();
       // An organisation's claim on an address (decision 0026) is opened from the same page.

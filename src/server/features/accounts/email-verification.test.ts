@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import { createTestDatabase } from '../../testing/test-database';
 import type { CapturedMail } from '../../testing/mailbox';
-import { login, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
+import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 import { proofOfWork } from '../../testing/proof-of-work';
 
@@ -19,6 +19,7 @@ describe('e-mail verification (decision 0018)', () => {
     (await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
   const verify = (token: string, cookie?: string) =>
     test.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: cookie ? { cookie } : {}, payload: { token } });
+  const preview = (token: string) => test.app.inject({ method: 'POST', url: '/api/auth/verification-link', payload: { token } });
   const post = (url: string, cookie: string, payload: object = {}) =>
     test.app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const mailTo = (email: string, subject: string) => test.mailbox.waitFor(email, (mail) => mail.parsed.subject === subject);
@@ -229,6 +230,58 @@ describe('e-mail verification (decision 0018)', () => {
         await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } })
       ).json();
       expect(export2.account).toMatchObject({ email: newEmail, pendingEmailChange: null, emailVerifiedAt: expect.any(String) });
+    });
+
+    it('names the address and the account before the click, without using the link', async () => {
+      const member = await registerMember(test.app);
+      const newEmail = `apercu-${member.uuid.slice(0, 8)}@exemple.fr`;
+      expect((await changeEmail(member, newEmail)).statusCode).toBe(202);
+      const token = tokenOf(await mailTo(newEmail, CHANGE_SUBJECT));
+
+      for (let i = 0; i < 2; i++) {
+        const response = await preview(token);
+        expect([response.statusCode, response.json()]).toEqual([200, { change: true, email: newEmail, accountName: member.username }]);
+        expect(response.cookies).toEqual([]);
+      }
+      expect(await pending(member)).toBe(newEmail);
+      expect((await me(member.cookie)).email).toBe(member.email);
+
+      expect((await verify(token)).json()).toEqual({ email: newEmail, changed: true });
+      // Used, it asks nothing more: opening it says it was used.
+      expect((await preview(token)).json()).toEqual({ change: false });
+    });
+
+    it('asks nothing for a registration link, nor for an unknown one, and tells no more', async () => {
+      const member = await unverifiedMember();
+      const token = tokenOf(await mailTo(member.email, VERIFY_SUBJECT));
+      expect((await preview(token)).json()).toEqual({ change: false });
+      expect((await preview('x'.repeat(43))).json()).toEqual({ change: false });
+      expect((await test.app.inject({ method: 'POST', url: '/api/auth/verification-link', payload: { token: 'x'.repeat(101) } })).statusCode).toBe(400);
+      // Asking did not use it.
+      expect((await verify(token)).json()).toEqual({ email: member.email, changed: false });
+    });
+
+    it('refuses a suspended member’s change of address, and keeps the link for a reinstatement', async () => {
+      const [member, admin] = await Promise.all([registerMember(test.app), registerAdmin(test.app, test.database)]);
+      const newEmail = `suspendue-${member.uuid.slice(0, 8)}@exemple.fr`;
+      expect((await changeEmail(member, newEmail)).statusCode).toBe(202);
+      const token = tokenOf(await mailTo(newEmail, CHANGE_SUBJECT));
+      const suspend = (suspended: boolean) => post(`/api/admin/members/${member.uuid}/suspension`, admin.cookie, { suspended });
+      expect((await suspend(true)).statusCode).toBe(200);
+
+      const refusal = {
+        code: 'users/email-change-suspended',
+        message: "Ce compte a été suspendu par l'équipe de l'association : son adresse mail ne peut pas changer. Écris-nous pour en savoir plus 🙁",
+      };
+      const asked = await preview(token);
+      expect([asked.statusCode, asked.json().error]).toEqual([403, refusal]);
+      const opened = await verify(token);
+      expect([opened.statusCode, opened.json().error]).toEqual([403, refusal]);
+      const account = await test.database.db.selectFrom('users').select('email').where('id', '=', member.uuid).executeTakeFirstOrThrow();
+      expect(account.email).toBe(member.email);
+
+      expect((await suspend(false)).statusCode).toBe(200);
+      expect((await verify(token)).json()).toEqual({ email: newEmail, changed: true });
     });
 
     it('says so when the new address became another account’s meanwhile, and changes nothing', async () => {

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { EMAIL_VERIFICATION_HOURS, VERIFY_EMAIL_PAGE, type VerifyEmailResponse } from '../../../shared/accounts';
+import {
+  EMAIL_VERIFICATION_HOURS,
+  VERIFY_EMAIL_PAGE,
+  type VerificationLinkPreview,
+  type VerifyEmailResponse,
+} from '../../../shared/accounts';
 import type { PublicConfig } from '../../../shared/public-config';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -59,6 +64,28 @@ export async function pendingEmailChange(db: Kysely<Database>, userId: string, c
 }
 
 /**
+ * What the page asks before a link is used, read without using it. A change of address waits
+ * for a click: whoever merely renders the link (a curious recipient, a mail scanner that runs
+ * scripts) must not tie the address to the requester's account. The answer names only what the
+ * link's mail already told its holder: the new address, and the account's public name. Any
+ * other link, and one that no longer works, asks nothing: opening it says the rest.
+ */
+export async function previewVerificationLink(db: Kysely<Database>, token: string): Promise<VerificationLinkPreview> {
+  const change = await db
+    .selectFrom('email_verifications')
+    .innerJoin('users', 'users.id', 'email_verifications.user_id')
+    .select(['email_verifications.email', 'users.username', 'users.suspended_at'])
+    .where('email_verifications.id', '=', hashSecretToken(token))
+    .whereRef('email_verifications.email', '<>', 'users.email')
+    .where('email_verifications.used_at', 'is', null)
+    .where('email_verifications.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!change) return { change: false };
+  if (change.suspended_at) throw new AppError(403, 'users/email-change-suspended');
+  return { change: true, email: change.email, accountName: change.username };
+}
+
+/**
  * Opens a link: marks it used (one statement, so two openings cannot both use it), then proves
  * the account's address or swaps in the new one. The unique constraint on users.email decides
  * whether a new address is still free; if not, nothing changes and the link stays unused.
@@ -78,11 +105,14 @@ export async function verifyEmail(db: Kysely<Database>, token: string): Promise<
       if (!link) throw await whyRefused(trx, id);
       const account = await trx
         .selectFrom('users')
-        .select('email')
+        .select(['email', 'suspended_at'])
         .where('id', '=', link.user_id)
         .forUpdate()
         .executeTakeFirstOrThrow();
       const changed = account.email !== link.email;
+      // A suspended member cannot move the account to another address; the refusal rolls the
+      // link back to unused, for after a reinstatement.
+      if (changed && account.suspended_at) throw new AppError(403, 'users/email-change-suspended');
       await trx
         .updateTable('users')
         // The first proof's time stays; a new address has its own.
