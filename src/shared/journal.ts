@@ -1,6 +1,7 @@
 /**
- * The audit journal (issue 20): every admin and moderator action, written in the same
- * transaction as the action (server/features/journal/record.ts), read on /admin/journal.
+ * The audit journal: every admin and moderator action, and an organisation's change of its
+ * public name, written in the same transaction as the action
+ * (server/features/journal/record.ts), read on /admin/journal.
  */
 export const JOURNAL_KINDS = [
   'moderation/approve',
@@ -11,6 +12,7 @@ export const JOURNAL_KINDS = [
   'allowlist/remove',
   'roles/grant',
   'roles/revoke',
+  'roles/bootstrap',
   'member/suspend',
   'member/reinstate',
   'member/delete',
@@ -19,6 +21,8 @@ export const JOURNAL_KINDS = [
   'past-trips/remove',
   'newsletter/test',
   'newsletter/send',
+  'newsletter/unsubscribe',
+  'account/rename',
 ] as const;
 
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
@@ -35,6 +39,7 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'allowlist/remove': 'Organisation retirée',
   'roles/grant': 'Rôle donné',
   'roles/revoke': 'Rôle retiré',
+  'roles/bootstrap': 'Rôle admin donné au démarrage (ADMIN_EMAIL)',
   'member/suspend': 'Compte suspendu',
   'member/reinstate': 'Compte rétabli',
   'member/delete': 'Compte supprimé',
@@ -43,6 +48,8 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'past-trips/remove': 'Trajet retiré',
   'newsletter/test': 'Newsletter : mail de test',
   'newsletter/send': 'Newsletter envoyée',
+  'newsletter/unsubscribe': 'Newsletter : membre désinscrit par un admin',
+  'account/rename': "Nom d'organisation changé",
 };
 
 /** Journal rows come this many at a time, newest first. */

@@ -4,6 +4,7 @@ import { BioForm } from './BioForm';
 import { DeleteAccount } from './DeleteAccount';
 import { EXPORT_URL } from './api';
 import { EmailForm } from './EmailForm';
+import { OrganisationNameForm } from './OrganisationNameForm';
 import { PasswordForm } from './PasswordForm';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
@@ -37,6 +38,7 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
             Mon profil et mes données
           </h2>
           <div className="account-settings__grid">
+            {user.accountType === 'organisation' && <OrganisationNameForm user={user} />}
             <BioForm user={user} />
             <PictureForm user={user} />
             <EmailForm user={user} />

@@ -1,6 +1,7 @@
 import type {
   ChangeEmailPayload,
   ChangePasswordPayload,
+  ChangeUsernamePayload,
   DeleteAccountPayload,
   EmailChangeStatus,
   UpdateProfilePayload,
@@ -16,6 +17,11 @@ export const EXPORT_URL = '/api/account/export';
 
 export function updateProfile(payload: UpdateProfilePayload): Promise<CurrentUser> {
   return api<CurrentUser>('/api/account/profile', { method: 'PATCH', body: payload });
+}
+
+/** An organisation's new displayed name (decision 0026). */
+export function changeUsername(payload: ChangeUsernamePayload): Promise<CurrentUser> {
+  return api<CurrentUser>('/api/account/username', { method: 'PUT', body: payload });
 }
 
 export function changePassword(payload: ChangePasswordPayload): Promise<void> {
