@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
 import { VerifyEmailPage } from './VerifyEmailPage';
@@ -16,6 +16,8 @@ const USED = apiError(
   'users/verification-link-used',
   "Ce lien de vérification a déjà servi : il ne fonctionne qu'une fois 🙁",
 );
+const ASKS_NOTHING = { status: 200, body: { change: false } };
+const CHANGE = { status: 200, body: { change: true, email: 'lea.nouvelle@exemple.fr', accountName: 'lea93' } };
 const open = () =>
   renderPage(
     <StrictMode>
@@ -27,6 +29,7 @@ const open = () =>
 it('verifies the address once as it opens, and says so', async () => {
   const { calls } = stubApi({
     'GET /api/auth/me': SIGNED_OUT,
+    'POST /api/auth/verification-link': ASKS_NOTHING,
     'POST /api/auth/verify-email': { status: 200, body: { email: 'lea@example.fr', changed: false } },
   });
   open();
@@ -37,18 +40,69 @@ it('verifies the address once as it opens, and says so', async () => {
   expect(calls.filter((call) => call.path === '/api/auth/verify-email').map((call) => call.body)).toEqual([{ token: TOKEN }]);
 });
 
-it('says when a new address replaced the old one', async () => {
-  stubApi({
-    'GET /api/auth/me': { status: 200, body: LEA },
+it('asks before a change of address and confirms it only on the click, with a spinner meanwhile', async () => {
+  let answer: () => void = () => {};
+  const { calls, fetchMock } = stubApi({
+    'GET /api/auth/me': SIGNED_OUT,
+    'POST /api/auth/verification-link': CHANGE,
     'POST /api/auth/verify-email': { status: 200, body: { email: 'lea.nouvelle@exemple.fr', changed: true } },
   });
+  const stubbed = fetchMock.getMockImplementation()!;
+  // The confirmation waits until the test lets it answer, to see the page meanwhile.
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) !== '/api/auth/verify-email') return stubbed(input, init);
+    await new Promise<void>((resolve) => (answer = resolve));
+    return stubbed(input, init);
+  });
   open();
-  expect(await screen.findByRole('heading', { level: 1, name: 'Nouvelle adresse confirmée' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: "Changement d'adresse mail" })).toBeTruthy();
+  const question = screen.getByText(/devient l'adresse du compte/);
+  expect(question.textContent).toBe("Confirmer que lea.nouvelle@exemple.fr devient l'adresse du compte lea93 ?");
+  // Opening the page used nothing: only the question was asked.
+  expect(calls.filter((call) => call.path.startsWith('/api/auth/verif')).map((call) => call.path)).toEqual(['/api/auth/verification-link']);
+  expect(calls.find((call) => call.path === '/api/auth/verification-link')?.body).toEqual({ token: TOKEN });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmer' }).getAttribute('aria-busy')).toBe('true'));
+  expect(screen.getByRole('status').textContent).toBe('Confirmation en cours…');
+  // A second click while it runs sends nothing more.
+  fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+  answer();
+  const done = await screen.findByRole('heading', { level: 1, name: 'Nouvelle adresse confirmée' });
   expect(screen.getByText('lea.nouvelle@exemple.fr')).toBeTruthy();
+  await waitFor(() => expect(document.activeElement).toBe(done));
+  expect(calls.filter((call) => call.path === '/api/auth/verify-email').map((call) => call.body)).toEqual([{ token: TOKEN }]);
+});
+
+it('says in French why a change cannot be confirmed: a suspended account, a link expired meanwhile', async () => {
+  stubApi({
+    'GET /api/auth/me': SIGNED_OUT,
+    'POST /api/auth/verification-link': apiError(
+      403,
+      'users/email-change-suspended',
+      "Ce compte a été suspendu par l'équipe de l'association : son adresse mail ne peut pas changer. Écris-nous pour en savoir plus 🙁",
+    ),
+  });
+  open();
+  expect(await screen.findByRole('heading', { level: 1, name: "Ton adresse n'a pas pu être vérifiée" })).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toContain('son adresse mail ne peut pas changer');
+  expect(screen.queryByRole('button', { name: 'Confirmer' })).toBeNull();
+  cleanup();
+
+  stubApi({
+    'GET /api/auth/me': SIGNED_OUT,
+    'POST /api/auth/verification-link': CHANGE,
+    'POST /api/auth/verify-email': apiError(410, 'users/verification-link-expired', 'Ce lien de vérification a expiré : il ne fonctionne que 48 heures 🙁'),
+  });
+  open();
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirmer' }));
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Ce lien ne fonctionne plus' });
+  expect(screen.getByRole('alert').textContent).toContain('il ne fonctionne que 48 heures');
+  await waitFor(() => expect(document.activeElement).toBe(heading));
 });
 
 it('tells a signed-out visitor with a used link to sign in for a new one', async () => {
-  stubApi({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/verify-email': USED });
+  stubApi({ 'GET /api/auth/me': SIGNED_OUT, 'POST /api/auth/verification-link': ASKS_NOTHING, 'POST /api/auth/verify-email': USED });
   open();
   expect(await screen.findByRole('heading', { level: 1, name: 'Ce lien ne fonctionne plus' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toContain(
@@ -61,6 +115,7 @@ it('tells a signed-out visitor with a used link to sign in for a new one', async
 it("offers 'Renvoyer le mail' to a signed-in member whose address is not verified", async () => {
   stubApi({
     'GET /api/auth/me': { status: 200, body: { ...LEA, emailVerified: false } },
+    'POST /api/auth/verification-link': ASKS_NOTHING,
     'POST /api/auth/verify-email': apiError(
       410,
       'users/verification-link-expired',

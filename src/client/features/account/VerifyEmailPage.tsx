@@ -1,17 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { VerifyEmailResponse } from '../../../shared/accounts';
 import { ApiError, errorMessage } from '../../api/http';
-import { ButtonLink } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/auth-context';
-import { verifyEmail } from './api';
+import { previewVerificationLink, verifyEmail } from './api';
 import { VerificationNotice } from './VerificationNotice';
 import './account.css';
 
 type VerifyState =
   | { status: 'pending' }
+  | { status: 'asking'; email: string; accountName: string; confirming: boolean }
   | { status: 'verified'; result: VerifyEmailResponse }
   | { status: 'refused'; code: string; message: string };
 
@@ -22,30 +23,58 @@ const SPENT_LINK_CODES = new Set([
   'users/verification-link-invalid',
 ]);
 
+const refusal = (caught: unknown): VerifyState => ({
+  status: 'refused',
+  code: caught instanceof ApiError ? caught.code : 'http/internal',
+  message: errorMessage(caught),
+});
+
 /**
- * /verifier-adresse/{token}, opened from the mail, signed in or not: it verifies the address
- * as it opens (the token is the proof) and signs nobody in (decision 0018).
+ * /verifier-adresse/{token}, opened from the mail, signed in or not; it signs nobody in
+ * (decision 0018). A registration's link verifies the address as the page opens (the token is
+ * the proof). A change of address waits for a click (decision 0028): whoever merely renders the
+ * link, a curious recipient or a mail scanner that runs scripts, must not tie the address to the
+ * requester's account, so the page first asks the server what the link is, without using it.
  */
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const { state: auth, refresh } = useAuth();
   const [state, setState] = useState<VerifyState>({ status: 'pending' });
   // Once per token: a second call would find the link used (and React may run effects twice).
-  const verified = useRef<string>(undefined);
+  const opened = useRef<string>(undefined);
+  // After the click, the answer's heading takes the focus, which the button leaves with the page.
+  const answerHeading = useRef<HTMLHeadingElement>(null);
+  const clicked = useRef(false);
 
-  useEffect(() => {
-    if (verified.current === token) return;
-    verified.current = token;
+  const openLink = useCallback(() => {
     verifyEmail(token).then(
       (result) => setState({ status: 'verified', result }),
-      (caught: unknown) =>
-        setState({
-          status: 'refused',
-          code: caught instanceof ApiError ? caught.code : 'http/internal',
-          message: errorMessage(caught),
-        }),
+      (caught: unknown) => setState(refusal(caught)),
     );
   }, [token]);
+
+  useEffect(() => {
+    if (opened.current === token) return;
+    opened.current = token;
+    previewVerificationLink(token).then(
+      (preview) => {
+        if (preview.change) setState({ status: 'asking', email: preview.email, accountName: preview.accountName, confirming: false });
+        else openLink();
+      },
+      (caught: unknown) => setState(refusal(caught)),
+    );
+  }, [token, openLink]);
+
+  function confirmChange() {
+    if (state.status !== 'asking') return;
+    clicked.current = true;
+    setState({ ...state, confirming: true });
+    openLink();
+  }
+
+  useEffect(() => {
+    if (clicked.current && (state.status === 'verified' || state.status === 'refused')) answerHeading.current?.focus();
+  }, [state.status]);
 
   const signedIn = auth.status === 'signed-in';
   useEffect(() => {
@@ -62,6 +91,29 @@ export function VerifyEmailPage() {
     );
   }
 
+  if (state.status === 'asking') {
+    return (
+      <div className="container section verify-email">
+        <h1>Changement d'adresse mail</h1>
+        <p className="verify-email__text">
+          Confirmer que <strong>{state.email}</strong> devient l'adresse du compte <strong>{state.accountName}</strong> ?
+        </p>
+        <p className="verify-email__text muted">
+          Ce compte se connectera alors avec cette adresse et y recevra nos mails. Tu n'as rien demandé ? Ne confirme pas : rien ne
+          changera.
+        </p>
+        <div className="cluster">
+          <Button onClick={confirmChange} busy={state.confirming} busyLabel="Confirmation en cours…">
+            Confirmer
+          </Button>
+          <ButtonLink to="/" variant="ghost">
+            Retour à l'accueil
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
   if (state.status === 'verified') {
     const { email, changed } = state.result;
     return (
@@ -70,7 +122,9 @@ export function VerifyEmailPage() {
           <span className="success-view__icon" aria-hidden="true">
             ✓
           </span>
-          <h1>{changed ? 'Nouvelle adresse confirmée' : 'Adresse mail vérifiée'}</h1>
+          <h1 ref={answerHeading} tabIndex={-1}>
+            {changed ? 'Nouvelle adresse confirmée' : 'Adresse mail vérifiée'}
+          </h1>
           <p className="verify-email__text">
             {changed ? (
               <>
@@ -96,7 +150,9 @@ export function VerifyEmailPage() {
   const spent = SPENT_LINK_CODES.has(state.code);
   return (
     <div className="container section verify-email">
-      <h1>{spent ? 'Ce lien ne fonctionne plus' : "Ton adresse n'a pas pu être vérifiée"}</h1>
+      <h1 ref={answerHeading} tabIndex={-1}>
+        {spent ? 'Ce lien ne fonctionne plus' : "Ton adresse n'a pas pu être vérifiée"}
+      </h1>
       <ErrorBox message={state.message} />
       {spent && auth.status === 'signed-in' && auth.user.emailVerified && (
         <p className="verify-email__text">

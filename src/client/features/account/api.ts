@@ -5,6 +5,7 @@ import type {
   DeleteAccountPayload,
   EmailChangeStatus,
   UpdateProfilePayload,
+  VerificationLinkPreview,
   VerifyEmailResponse,
 } from '../../../shared/accounts';
 import { isApiErrorBody } from '../../../shared/api-error';
@@ -40,6 +41,11 @@ export function fetchEmailChange(): Promise<EmailChangeStatus> {
 
 export function changeEmail(payload: ChangeEmailPayload): Promise<EmailChangeStatus> {
   return api<EmailChangeStatus>('/api/account/email', { method: 'POST', body: payload });
+}
+
+/** What the link asks before it is used (a change of address waits for a click); it uses nothing. */
+export function previewVerificationLink(token: string): Promise<VerificationLinkPreview> {
+  return api<VerificationLinkPreview>('/api/auth/verification-link', { method: 'POST', body: { token } });
 }
 
 /** What the verification page does with the link's token; it opens no session. */
