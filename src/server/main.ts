@@ -5,11 +5,14 @@ import { openDatabase } from './db/connection';
 import { startMaintenance } from './db/maintenance';
 import { logMigrations, migrateToLatest, MigrationRefused } from './db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
+import { BackupDirShared, preparePrivateBackupDir } from './features/backup/backup-files';
 import { startBackups } from './features/backup/backup-schedule';
 import { startModerationDigests } from './features/moderation/digest';
 import { startRetention } from './features/retention/retention';
+import { keepNewFilesPrivate, makeDataDirPrivate } from './private-files';
 
 async function main() {
+  keepNewFilesPrivate();
   let config: Config;
   try {
     config = readConfig();
@@ -19,6 +22,17 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  let madePrivate: string[];
+  try {
+    madePrivate = await makeDataDirPrivate(config.dataDir, { create: !config.databaseUrl });
+    // Only the embedded database's server writes backups (PostgreSQL: `npm run backup`).
+    if (!config.databaseUrl) await preparePrivateBackupDir(config.backup.dir);
+  } catch (error) {
+    const reason = error instanceof BackupDirShared ? error.message : `DATA_DIR ${config.dataDir} ne peut être réservé à l'utilisateur du serveur : ${(error as Error).message}`;
+    console.error(`Démarrage refusé : ${reason}`);
+    process.exit(1);
   }
 
   const database = await openDatabase({
@@ -51,6 +65,7 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  if (madePrivate.length > 0) app.log.info({ dataDir: config.dataDir, entries: madePrivate.length }, 'DATA_DIR made private: group and other access removed');
   logMigrations(app.log, applied);
   // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
   const maintenance = startMaintenance(database, app.log);

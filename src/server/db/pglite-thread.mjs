@@ -1,8 +1,19 @@
 // The embedded database on its own thread (see pglite-thread-client.ts): PGlite runs each
 // statement synchronously, and here that blocks only this thread, not the server's.
 // Plain JavaScript, so the thread starts the same way under tsx, Vitest and the bundle.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+
+// PGlite's file system (Emscripten's) chmods each file it creates to the mode PostgreSQL
+// asked for, 0666 here, and a chmod is not limited by the umask: the database (password
+// hashes, signing secrets) would be readable and writable by every user of the machine. Its
+// files are its user's alone, as PostgreSQL's own are. Only PGlite chmods in this thread, or
+// in this script run as a process.
+for (const name of ['chmodSync', 'fchmodSync']) {
+  const chmod = fs[name];
+  fs[name] = (target, mode) => chmod(target, mode & 0o700);
+}
 
 // PostgreSQL's default 128 MB of shared buffers is 128 MB of this process's memory once
 // touched; the operating system's page cache keeps the data files warm anyway (decision 17).

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { ConfigError, readConfig, type Config } from '../../config';
 import { openDatabase } from '../../db/connection';
 import { DataDirInUse, dataDirHolder } from '../../db/data-dir-lock';
-import { listBackups } from './backup-files';
+import { keepNewFilesPrivate } from '../../private-files';
+import { BackupDirShared, listBackups, preparePrivateBackupDir } from './backup-files';
 import { describeBackup, takeBackup } from './take-backup';
 
 function fail(message: string): never {
@@ -14,6 +15,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+keepNewFilesPrivate();
 let config: Config;
 try {
   config = readConfig();
@@ -22,6 +24,12 @@ try {
   throw error;
 }
 const { dir, keep } = config.backup;
+try {
+  await preparePrivateBackupDir(dir);
+} catch (error) {
+  if (error instanceof BackupDirShared) fail(`Sauvegarde refusée : ${error.message}`);
+  throw error;
+}
 
 /** The running server writes it: wait for a backup newer than those already there. */
 async function askServer(pid: number) {

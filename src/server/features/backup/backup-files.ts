@@ -19,6 +19,27 @@ export async function listBackups(dir: string): Promise<string[]> {
   return names.filter((name) => NAME.test(name)).sort();
 }
 
+/** BACKUP_DIR is writable by others than the server's user: the server and `npm run backup` refuse it. */
+export class BackupDirShared extends Error {}
+
+/**
+ * Creates BACKUP_DIR for the server's user alone, or checks that no one else may write in it
+ * (group or other write bit, another owner than this user or root): they could replace a
+ * backup, which a restore runs as SQL with the database's rights, or plant links under the
+ * names backups are written to. Reading it may be granted (a copying agent's group).
+ */
+export async function preparePrivateBackupDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const { mode, uid } = await fs.stat(dir);
+  const anotherOwner = uid !== 0 && uid !== process.getuid?.();
+  if ((mode & 0o022) === 0 && !anotherOwner) return;
+  const who = anotherOwner ? `il appartient à un autre utilisateur (uid ${uid})` : `d'autres utilisateurs peuvent y écrire (droits ${(mode & 0o7777).toString(8)})`;
+  throw new BackupDirShared(
+    `BACKUP_DIR ${dir} : ${who}. Quelqu'un d'autre pourrait y remplacer une sauvegarde, qu'une restauration exécuterait. ` +
+      `Réserve-le à l'utilisateur du serveur (chmod go-w ${dir}) ou choisis un autre dossier.`,
+  );
+}
+
 /**
  * Compressed, written to `name.partial`, flushed to disk, then renamed: a file with the final
  * name is always a whole backup, even if the machine stops mid-write. The partial file is

@@ -3,9 +3,11 @@
 // into DATA_DIR. Refuses a target that holds data unless --force, and a truncated or foreign
 // file; in both cases nothing is written. Also moves an embedded database to PostgreSQL.
 import { ConfigError, readConfig } from '../../config';
+import { keepNewFilesPrivate } from '../../private-files';
 import { BackupRefused, readBackup } from './backup-files';
 import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
 
+keepNewFilesPrivate();
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const files = args.filter((arg) => arg !== '--force');
