@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { todayIso } from '../../src/shared/event-report';
-import { PASSWORD, signIn, SITE_ENV } from './accounts-support';
+import { PASSWORD, signIn, SITE_ENV, verificationLinkPath } from './accounts-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
@@ -84,6 +84,10 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
       body: JSON.stringify({ email: organisationEmail, username: organisationName, pwd: PASSWORD, ...(await proofOfWork(suite.site.url)) }),
     });
     expect(organisation.status, await organisation.text()).toBe(200);
+    // The guide lists an organisation once its address is proven (decision 0026).
+    const token = (await verificationLinkPath(suite.site, organisationEmail)).split('/').pop();
+    const verified = await fetch(`${suite.site.url}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    expect(verified.status, await verified.text()).toBe(200);
 
     await expectInert(admin.page, '/admin');
     await expectInert(admin.page, '/admin/surveys');
