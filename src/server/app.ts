@@ -27,7 +27,7 @@ import { fastifyTrustProxy } from './http/client-key';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions, type LoggerSetting } from './http/log-redaction';
-import { isApiRoute, registerSecurity } from './http/security';
+import { isApiRoute, MAX_URL_LENGTH, registerSecurity, routerError } from './http/security';
 import { registerFeatureRoutes } from './http/route-groups';
 import { registerStaticClient } from './http/static-client';
 import { markingUndeliverable } from './mail/undeliverable';
@@ -61,6 +61,10 @@ export async function buildApp({ config, database, mailer, logger = false }: App
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // A parameter may be as long as the URL (an allowlisted address reaches 254 characters):
+    // the request-target limit decides, in the site's error shape (security.ts).
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    frameworkErrors: routerError,
     // Live streams stay open; at shutdown they are ended by the hub, then idle sockets closed.
     forceCloseConnections: 'idle',
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { hasPermission, type Permission } from '../../shared/permissions';
 import { AppError } from './errors';
 
@@ -31,6 +31,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   group: RouteGroup;
+  /** What the route declared it accepts: the fuzzer reads its params and query names here. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -45,7 +47,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, features: Feat
   const group = (name: RouteGroup, guard?: (request: FastifyRequest) => unknown) =>
     app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, group: name });
+        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, group: name, schema: route.schema });
       });
       if (guard) scope.addHook('onRequest', async (request) => void guard(request));
       for (const feature of features) await feature[name]?.(scope);

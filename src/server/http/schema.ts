@@ -1,6 +1,6 @@
 /**
- * Small JSON-schema builders for route bodies. Every body object is closed
- * (additionalProperties: false) so unknown fields are a 400, as the HTTP contract says.
+ * Small JSON-schema builders for route bodies, params and query strings. Every body object is
+ * closed (additionalProperties: false) so unknown fields are a 400, as the HTTP contract says.
  */
 type Schema = Record<string, unknown>;
 
@@ -13,6 +13,14 @@ export const string = (options: { minLength?: number; maxLength: number; format?
   pattern: WITHOUT_NUL,
   ...options,
 });
+
+export const uuid: Schema = string({ maxLength: 36, format: 'uuid' });
+
+/**
+ * A bigint row id written in digits: 18 at most, since a 19-digit number may pass PostgreSQL's
+ * bigint (9,223,372,036,854,775,807) and fail the query instead of the request.
+ */
+export const bigintId: Schema = { type: 'string', maxLength: 18, pattern: '^[1-9][0-9]{0,17}$' };
 
 export const boolean: Schema = { type: 'boolean' };
 

@@ -94,6 +94,20 @@ describe('security headers of pages, assets and API answers', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers what the router itself refuses in the error shape, with the API headers', async () => {
+    for (const [url, status, code] of [
+      ['/api/admin/members/%C0%80', 400, 'http/bad-request'],
+      ['/api/users/%zz/picture', 400, 'http/bad-request'],
+      [`/api/users/${'a'.repeat(MAX_URL_LENGTH + 1)}/picture`, 414, 'http/uri-too-long'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect([response.statusCode, response.json().error.code], url.slice(0, 30)).toEqual([status, code]);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('applies the API policy and the Origin check to percent-encoded API paths, which reach the same routes', async () => {
     const health = await app.inject({ method: 'GET', url: '/%61pi/health' });
     expect(health.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError, errorBody } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -102,6 +102,21 @@ export async function registerSecurity(app: FastifyInstance, { config }: Securit
     global: false,
     errorResponseBuilder: () => new AppError(429, 'http/rate-limited'),
   });
+}
+
+/**
+ * The router's own refusals, before any route matched and so before any hook: an escape that
+ * decodes to no UTF-8 (`%C0%80`), a path parameter past the router's limit. Fastify would
+ * answer them in its own shape and without the headers an API answer carries.
+ */
+export function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, code] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'http/uri-too-long'] : [400, 'http/bad-request'];
+  return reply
+    .code(status)
+    .header('content-security-policy', API_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(errorBody(code));
 }
 
 /**

@@ -64,7 +64,7 @@ export function adminOrganisationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { email: string } }>('/api/admin/organisations/allowlist/:email', async (request, reply) => {
+  app.delete<{ Params: { email: string } }>('/api/admin/organisations/allowlist/:email', { schema: { params: object({ email: string({ maxLength: 500 }) }) } }, async (request, reply) => {
     const actorId = requireMember(request).id;
     await db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('organisation_allowlist').where('email', '=', normalizeEmail(request.params.email)).returning('email').executeTakeFirst();

@@ -49,7 +49,7 @@ export function directoryRoutes(app: FastifyInstance) {
     return { data };
   });
 
-  app.get<{ Params: { id: string } }>('/api/users/:id/picture', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/users/:id/picture', { schema: { params: object({ id: string({ maxLength: 64 }) }) } }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw new AppError(404, 'http/not-found');
     const picture = await db
       .selectFrom('user_pictures')

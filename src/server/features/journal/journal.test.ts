@@ -75,6 +75,12 @@ describe('the audit journal', () => {
     }
     const bad = await test.app.inject({ method: 'GET', url: '/api/admin/journal?kind=tout', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
+    // A cursor past PostgreSQL's bigint is the request's fault, not the server's.
+    for (const before of ['9223372036854775808', '9999999999999999999']) {
+      const overflow = await test.app.inject({ method: 'GET', url: `/api/admin/journal?before=${before}`, headers: { cookie: admin.cookie } });
+      expect([overflow.statusCode, overflow.json().error.code]).toEqual([400, 'http/bad-request']);
+    }
+    expect((await get(`?actor=${other.uuid}&before=999999999999999999`)).entries).toHaveLength(50);
   });
 
   it('keeps a row’s actor after their account is gone, and offers no way to change a row', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { JOURNAL_KINDS, JOURNAL_PAGE_SIZE, type JournalActors, type JournalKind, type JournalPage } from '../../../shared/journal';
-import { object, oneOf, string } from '../../http/schema';
+import { bigintId, object, oneOf, uuid } from '../../http/schema';
 
 interface JournalQuery {
   actor?: string;
@@ -12,9 +12,9 @@ interface JournalQuery {
 
 const query = object(
   {
-    actor: string({ maxLength: 36, format: 'uuid' }),
+    actor: uuid,
     kind: oneOf(JOURNAL_KINDS),
-    before: { ...string({ maxLength: 19 }), pattern: '^[1-9][0-9]{0,18}$' },
+    before: bigintId,
   },
   [],
 );

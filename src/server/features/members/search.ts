@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { MEMBER_SEARCH_MAX_WORDS, MEMBERS_PAGE_SIZE, type MemberListItem, type MemberPage, type MemberSearch } from '../../../shared/members';
+import { isCursorInstant } from '../../db/cursor-times';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
@@ -52,7 +53,6 @@ export function toMemberListItem(row: ListRow): MemberListItem {
  * Where a page ended: the last row's creation time to the microsecond, as stored (a JavaScript
  * Date would round it), and its id for equal times; base64url JSON, opaque to the client.
  */
-const MICROSECOND_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
@@ -60,7 +60,7 @@ const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringi
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof createdAt === 'string' && MICROSECOND_UTC.test(createdAt) && typeof id === 'string' && UUID.test(id)) return { createdAt, id };
+    if (typeof createdAt === 'string' && isCursorInstant(createdAt) && typeof id === 'string' && UUID.test(id)) return { createdAt, id };
   } catch {
     // Not JSON: answered below like any other bad cursor.
   }

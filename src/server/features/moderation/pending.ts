@@ -12,6 +12,7 @@ import {
   type PublishedWord,
 } from '../../../shared/moderation';
 import { displayName } from '../../../shared/user';
+import { isCursorInstant } from '../../db/cursor-times';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
@@ -34,7 +35,6 @@ export interface Position {
   id: string;
 }
 
-const MICROSECOND_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The time in the cursor's form, computed by the database. */
@@ -47,7 +47,7 @@ const encode = ({ at, id }: Position) => Buffer.from(JSON.stringify([at, id])).t
 function decode(cursor: string, isId: (id: string) => boolean): Position {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof at === 'string' && MICROSECOND_UTC.test(at) && typeof id === 'string' && isId(id)) return { at, id };
+    if (typeof at === 'string' && isCursorInstant(at) && typeof id === 'string' && isId(id)) return { at, id };
   } catch {
     // Not JSON: answered below like any other bad cursor.
   }

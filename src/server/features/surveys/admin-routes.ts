@@ -22,6 +22,8 @@ import { surveyResultsReader } from './results-reader';
 import { MORE_TEXTS, parseCursor, textAnswersPage } from './text-pages';
 
 const emailBody = object({ email: string({ maxLength: EMAIL_MAX_LENGTH + 10 }) });
+// Any text: an unknown survey is a 404 of the handler.
+const surveyParams = object({ id: string({ maxLength: 50 }) });
 
 /** The admin's survey results and export, and the past-trips tool (PRODUCT.md /admin/surveys). */
 export function adminSurveyRoutes(app: FastifyInstance) {
@@ -36,7 +38,7 @@ export function adminSurveyRoutes(app: FastifyInstance) {
   // The free texts after the first page of GET /api/admin/surveys ('Voir plus').
   app.get<{ Params: { id: string }; Querystring: TextAnswersQuery }>(
     '/api/admin/surveys/:id/texts',
-    { schema: { querystring: object({ question: string({ maxLength: 100 }), list: oneOf(TEXT_LISTS), after: string({ maxLength: 100 }) }) } },
+    { schema: { params: surveyParams, querystring: object({ question: string({ maxLength: 100 }), list: oneOf(TEXT_LISTS), after: string({ maxLength: 100 }) }) } },
     async (request, reply): Promise<TextAnswersPage> => {
       const { id } = request.params;
       const { question: questionId, list, after } = request.query;
@@ -50,7 +52,7 @@ export function adminSurveyRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/admin/surveys/:id/export.csv', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/admin/surveys/:id/export.csv', { schema: { params: surveyParams } }, async (request, reply) => {
     const { id } = request.params;
     if (!isSurveyId(id)) throw new AppError(404, 'http/not-found');
     const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SurveyId, TextAnswersPage, TextList } from '../../../shared/surveys';
+import { isCursorDay } from '../../db/cursor-times';
 import type { Database } from '../../db/schema';
 
 /** Texts shown with the results, then fetched per 'Voir plus'. */
@@ -16,7 +17,7 @@ interface Cursor {
 
 export function parseCursor(value: string): Cursor | undefined {
   const match = CURSOR.exec(value);
-  return match ? { day: match[1], id: match[2] } : undefined;
+  return match && isCursorDay(match[1]) ? { day: match[1], id: match[2] } : undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ export function feedbackRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { articleId: string }; Body: WikiFeedbackPayload }>(
     '/api/wiki/:articleId/feedback',
-    { schema: { body: object({ visitorId: string({ maxLength: 64 }), helpful: boolean }) }, onRequest: rateLimit },
+    { schema: { params: object({ articleId: string({ maxLength: 100 }) }), body: object({ visitorId: string({ maxLength: 64 }), helpful: boolean }) }, onRequest: rateLimit },
     async (request): Promise<WikiFeedbackResponse> => {
       const { articleId } = request.params;
       if (!isWikiArticleId(articleId)) throw new AppError(404, 'wiki/unknown-article');
