@@ -219,7 +219,7 @@ describe('login, sessions and forgotten passwords', () => {
     ]);
     await expect.poll(() => mails().length).toBe(3);
     const exported = await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } });
-    expect(exported.json().account.temporaryPasswordsMailedAt).toHaveLength(3);
+    expect(exported.json().account.temporaryLoginsMailedAt).toHaveLength(3);
 
     // An hour later, one more may go.
     await test.database.db

@@ -156,7 +156,7 @@ async function collect(db: Kysely<Database>, userId: string) {
         : null,
       temporaryLoginValidUntil: iso(secrets.temporary_password_expires_at),
       // Decision 0028: when 'Mot de passe oublié' last mailed one, counted against its hourly limit.
-      temporaryPasswordsMailedAt: secrets.temporary_password_mailed_at.map(iso),
+      temporaryLoginsMailedAt: secrets.temporary_password_mailed_at.map(iso),
       ...(allowlisted && { organisationAllowedAt: allowlisted.created_at.toISOString() }),
       // Decision 0021: the team's daily digest of what waits, for those who moderate.
       ...(user.roles.length > 0 && {
