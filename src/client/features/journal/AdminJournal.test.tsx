@@ -61,3 +61,27 @@ it('lists the actions newest first, filters by actor and kind through the URL, a
   expect(calls.at(-1)?.path).toBe(`/api/admin/journal?actor=${ACTOR}&kind=roles%2Fgrant`);
   expect(screen.getByTestId('location').textContent).toBe(`/admin/journal?actor=${ACTOR}&kind=roles%2Fgrant`);
 });
+
+it('names the start-up’s admin role and an admin’s unsubscribing of a member in French, as rows and as filters', async () => {
+  stubApi({
+    'GET /api/auth/me': { status: 200, body: ADMIN },
+    'GET /api/admin/journal/actors': { status: 200, body: { actors: [] } },
+    'GET /api/admin/journal': {
+      status: 200,
+      body: {
+        entries: [
+          entry(2, { kind: 'roles/bootstrap', targetType: 'user', targetId: ACTOR, summary: 'Administrateur : lea93 (lea@exemple.fr)' }),
+          entry(1, { kind: 'newsletter/unsubscribe', targetType: 'user', targetId: MEMBER, summary: 'tom (tom@exemple.fr)' }),
+        ],
+        next: null,
+      },
+    },
+  });
+  renderPage(<AdminJournal />, { path: '/admin/journal' });
+  const list = await screen.findByRole('list');
+  expect(within(list).getByText('Rôle admin donné au démarrage (ADMIN_EMAIL)')).toBeTruthy();
+  expect(within(list).getByText('Newsletter : membre désinscrit par un admin')).toBeTruthy();
+  expect(within(list).getByRole('link', { name: 'tom (tom@exemple.fr)' }).getAttribute('href')).toBe(`/admin/members/${MEMBER}`);
+  const kinds = within(screen.getByLabelText('Action')).getAllByRole('option').map((option) => option.textContent);
+  expect(kinds).toEqual(expect.arrayContaining(['Rôle admin donné au démarrage (ADMIN_EMAIL)', 'Newsletter : membre désinscrit par un admin']));
+});

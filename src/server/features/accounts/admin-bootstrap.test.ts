@@ -48,3 +48,19 @@ it('with ADMIN_PROMOTE_EXISTING, promotes the registered account and ends every 
   await ensureAdmin(test.database.db, { email: member.email, password: 'Promoted-Admin-3!' });
   expect((await me(cookie)).statusCode).toBe(200);
 });
+
+it('writes a journal row when a start gives the admin role back, and none when the account kept it', async () => {
+  const email = 'retour@unissons.fr';
+  const id = await ensureAdmin(test.database.db, { email, password: 'Back-Admin-Pass4!' });
+  const rows = () => test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_id', 'summary']).where('target_id', '=', id).execute();
+  // A change of password alone gives no role.
+  await ensureAdmin(test.database.db, { email, password: 'Back-Admin-Pass5!' });
+  expect(await rows()).toEqual([]);
+  // Another admin took the role away (journaled as roles/revoke there); the next start gives it back.
+  await test.database.db.updateTable('users').set({ roles: [] }).where('id', '=', id).execute();
+  await ensureAdmin(test.database.db, { email, password: 'Back-Admin-Pass5!' });
+  const [row] = await rows();
+  expect(row).toMatchObject({ actor_id: id, kind: 'roles/bootstrap', target_id: id });
+  expect(row.summary).toMatch(/^Administrateur : admin\d* \(retour@unissons\.fr\)$/);
+  expect(await rows()).toHaveLength(1);
+});

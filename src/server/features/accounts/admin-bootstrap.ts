@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { roleLabels } from '../../../shared/permissions';
 import { normalizeEmail } from '../../../shared/validation/email';
+import { recordAction } from '../journal/record';
 import { hashPassword, verifyPassword } from './passwords';
 
 export interface AdminBootstrap {
@@ -25,7 +27,7 @@ export async function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
   const email = normalizeEmail(admin.email);
   const existing = await db
     .selectFrom('users')
-    .select(['id', 'roles', 'password_hash', 'admin_bootstrap'])
+    .select(['id', 'username', 'roles', 'password_hash', 'admin_bootstrap'])
     .where('email', '=', email)
     .executeTakeFirst();
   if (!existing) return createAdmin(db, email, admin.password);
@@ -58,6 +60,18 @@ export async function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
       .where('id', '=', existing.id)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+    // Given back after an admin took it away, or given to an account registered on the site:
+    // the other admins see it in the journal, as they see a role given on /admin/members.
+    if (!existing.roles.includes('admin')) {
+      await recordAction(trx, {
+        actorId: existing.id,
+        kind: 'roles/bootstrap',
+        targetType: 'user',
+        targetId: existing.id,
+        summary: `${roleLabels.admin} : ${existing.username} (${email})`,
+        details: { role: 'admin' },
+      });
+    }
   });
   return existing.id;
 }

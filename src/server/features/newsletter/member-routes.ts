@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { requireMember } from '../../http/route-groups';
 import { boolean, object, string } from '../../http/schema';
 import { isUuid } from '../accounts/users';
-import { setNewsletterSubscription } from './subscription';
+import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
 
 /** What a signed-in member does with their subscription. */
 export function newsletterMemberRoutes(app: FastifyInstance) {
@@ -19,10 +19,10 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireMember(request);
       const userId = request.body.userId.trim().toLowerCase();
-      if (userId !== user.id && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
-      if (!isUuid(userId) || !(await setNewsletterSubscription(db, userId, false))) {
-        throw new AppError(404, 'newsletter/unknown-user');
-      }
+      const own = userId === user.id;
+      if (!own && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
+      const done = isUuid(userId) && (own ? await setNewsletterSubscription(db, userId, false) : await unsubscribeMemberAsAdmin(db, user.id, userId));
+      if (!done) throw new AppError(404, 'newsletter/unknown-user');
       return { data: { unsubscribed: true } };
     },
   );

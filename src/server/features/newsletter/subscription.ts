@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recordAction } from '../journal/record';
 import { announce } from '../live/announce';
 
 /**
@@ -7,17 +8,31 @@ import { announce } from '../live/announce';
  * also drops the member's mails still waiting in a sending: they said stop.
  */
 export async function setNewsletterSubscription(db: Kysely<Database>, userId: string, subscribed: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => (await changeSubscription(trx, userId, subscribed)) !== undefined);
+}
+
+/**
+ * An admin unsubscribing another member (spec §7 newsletter-unsubscribe allows it), written in
+ * the journal with the change: the member did not ask, so someone must answer for it.
+ */
+export async function unsubscribeMemberAsAdmin(db: Kysely<Database>, actorId: string, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('users').set({ newsletter: subscribed }).where('id', '=', userId).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    if (!subscribed) {
-      const dropped = await trx
-        .deleteFrom('newsletter_deliveries')
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (dropped.numDeletedRows > 0n) await announce(trx, 'newsletter');
-    }
+    const member = await changeSubscription(trx, userId, false);
+    if (!member) return false;
+    await recordAction(trx, { actorId, kind: 'newsletter/unsubscribe', targetType: 'user', targetId: userId, summary: `${member.username} (${member.email})` });
     return true;
   });
+}
+
+async function changeSubscription(trx: Transaction<Database>, userId: string, subscribed: boolean) {
+  const member = await trx.updateTable('users').set({ newsletter: subscribed }).where('id', '=', userId).returning(['username', 'email']).executeTakeFirst();
+  if (member && !subscribed) {
+    const dropped = await trx
+      .deleteFrom('newsletter_deliveries')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (dropped.numDeletedRows > 0n) await announce(trx, 'newsletter');
+  }
+  return member;
 }

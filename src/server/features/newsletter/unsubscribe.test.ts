@@ -49,6 +49,18 @@ describe('unsubscribing', () => {
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'newsletter/unknown-user']);
   });
 
+  it('writes in the journal an admin unsubscribing another member, and not a member unsubscribing themselves', async () => {
+    const journal = (targetId: string) =>
+      test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_type', 'summary']).where('target_id', '=', targetId).execute();
+    const member = await registerMember(test.app, { newsletter: true });
+    expect((await unsubscribe(member.uuid, admin.cookie)).statusCode).toBe(200);
+    expect(await journal(member.uuid)).toEqual([
+      { actor_id: admin.uuid, kind: 'newsletter/unsubscribe', target_type: 'user', summary: `${member.username} (${member.email})` },
+    ]);
+    expect((await unsubscribe(admin.uuid, admin.cookie)).statusCode).toBe(200);
+    expect(await journal(admin.uuid)).toEqual([]);
+  });
+
   it('lets a member subscribe again from the account page', async () => {
     const member = await registerMember(test.app, { newsletter: true });
     const put = (subscribedValue: unknown, cookie?: string) =>
