@@ -6,6 +6,7 @@ import { keepAnAdmin, lockActiveAdmins } from '../accounts/active-admins';
 import { deleteAccount } from '../accounts/delete-account';
 import { recordAction } from '../journal/record';
 import { announce } from '../live/announce';
+import { dropWaitingDeliveries } from '../newsletter/subscription';
 
 type Trx = Transaction<Database>;
 
@@ -82,7 +83,10 @@ export async function setMemberSuspension(db: Kysely<Database>, actorId: string,
       .set({ suspended_at: suspended ? sql<Date>`now()` : null })
       .where('id', '=', target.id)
       .execute();
-    if (suspended) await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+    if (suspended) {
+      await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+      await dropWaitingDeliveries(trx, target.id);
+    }
     await recordAction(trx, {
       actorId,
       kind: suspended ? 'member/suspend' : 'member/reinstate',

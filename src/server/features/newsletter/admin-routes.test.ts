@@ -187,6 +187,23 @@ describe('the newsletter editor’s API', () => {
     expect([short.statusCode, short.json().error.code]).toEqual([400, 'http/bad-request']);
   });
 
+  it('leaves a suspended member out of the count and of the sending, and counts them again once reinstated', async () => {
+    const suspended = await registerMember(test.app, { newsletter: true });
+    const count = async () => (await get('/api/admin/newsletter/recipients?filter=users')).json().count as number;
+    const suspend = (value: boolean) => post(`/api/admin/members/${suspended.uuid}/suspension`, { suspended: value });
+    const before = await count();
+    expect((await suspend(true)).statusCode).toBe(200);
+    expect(await count()).toBe(before - 1);
+    const response = await post('/api/fn/newsletter-send', { ...LETTER, title: 'Sans les suspendus', filter: 'users' });
+    expect(response.json().data.total).toBe(before - 1);
+    await settled(response.json().data.newsletterId);
+    const received = await sentTo('Sans les suspendus');
+    expect(received).toContain(member.email);
+    expect(received).not.toContain(suspended.email);
+    expect((await suspend(false)).statusCode).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
   it('refuses a sending with nobody to receive it, and keeps nothing of it', async () => {
     await test.database.db.updateTable('users').set({ newsletter: false }).where('account_type', '=', 'organisation').execute();
     const response = await post('/api/fn/newsletter-send', { ...LETTER, title: 'Personne', filter: 'organisations' });

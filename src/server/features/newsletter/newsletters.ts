@@ -10,11 +10,12 @@ const ACCOUNT_TYPES = { users: 'user', organisations: 'organisation' } as const;
 
 /**
  * PRODUCT.md: every account that has not unsubscribed, filtered by the target; and only once
- * its address is proven (decision 0018), so a mistyped or borrowed address gets no newsletter.
+ * its address is proven (decision 0018), so a mistyped or borrowed address gets no newsletter;
+ * and not while an admin has suspended it (decision 0020: the member is shut out of the site).
  * Deliverable or not: recipientCondition leaves out the undeliverable ones.
  */
 function audienceCondition(filter: NewsletterFilter | undefined) {
-  const subscribed = sql`users.newsletter and users.email_verified_at is not null`;
+  const subscribed = sql`users.newsletter and users.email_verified_at is not null and users.suspended_at is null`;
   return filter ? sql`${subscribed} and users.account_type = ${ACCOUNT_TYPES[filter]}` : subscribed;
 }
 

@@ -26,13 +26,15 @@ export async function unsubscribeMemberAsAdmin(db: Kysely<Database>, actorId: st
 
 async function changeSubscription(trx: Transaction<Database>, userId: string, subscribed: boolean) {
   const member = await trx.updateTable('users').set({ newsletter: subscribed }).where('id', '=', userId).returning(['username', 'email']).executeTakeFirst();
-  if (member && !subscribed) {
-    const dropped = await trx
-      .deleteFrom('newsletter_deliveries')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (dropped.numDeletedRows > 0n) await announce(trx, 'newsletter');
-  }
+  if (member && !subscribed) await dropWaitingDeliveries(trx, userId);
   return member;
+}
+
+/**
+ * Drops the member's mails still waiting in a sending, in the transaction of what stops them:
+ * an unsubscription, or a suspension (a suspended member gets no newsletter).
+ */
+export async function dropWaitingDeliveries(trx: Transaction<Database>, userId: string): Promise<void> {
+  const dropped = await trx.deleteFrom('newsletter_deliveries').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  if (dropped.numDeletedRows > 0n) await announce(trx, 'newsletter');
 }
