@@ -7,12 +7,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { inlineStyleSheetsOfBuild } from './inline-styles.mjs';
 
-// The server, and the backup commands an operator runs beside it (a release has no tsx).
+// The server, and the commands an operator runs beside it (a release has no tsx).
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
     backup: 'src/server/features/backup/backup-command.ts',
     restore: 'src/server/features/backup/restore-command.ts',
+    'rotate-secrets': 'src/server/rotate-secrets-command.ts',
   },
   outdir: 'build/node',
   bundle: true,

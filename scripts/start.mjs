@@ -1,8 +1,9 @@
-// `npm start` (serve), `npm run backup`, `npm run restore -- FILE`: build when the sources
-// changed since the last build, then run the built server or command, as a release runs it.
+// `npm start` (serve), `npm run backup`, `npm run restore -- FILE`, `npm run rotate-secrets`:
+// build when the sources changed since the last build, then run the built server or command,
+// as a release runs it.
 import { ensureBuild } from './ensure-build.mjs';
 
-const COMMANDS = { backup: 'backup.js', restore: 'restore.js' };
+const COMMANDS = { backup: 'backup.js', restore: 'restore.js', 'rotate-secrets': 'rotate-secrets.js' };
 const command = COMMANDS[process.argv[2]];
 // The command reads its own arguments after its name, as `node build/node/restore.js FILE` would.
 if (command) process.argv.splice(2, 1);

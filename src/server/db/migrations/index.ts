@@ -23,6 +23,7 @@ import * as usersTypeNewest from './20261125900000_users_type_newest';
 import * as organisationClaims from './20261126100000_organisation_claims';
 import * as usersLostRights from './20261126200000_users_lost_rights';
 import * as temporaryPasswordMails from './20261126300000_temporary_password_mails';
+import * as rotatingSecrets from './20261126800000_rotating_secrets';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261126100000_organisation_claims': organisationClaims,
   '20261126200000_users_lost_rights': usersLostRights,
   '20261126300000_temporary_password_mails': temporaryPasswordMails,
+  '20261126800000_rotating_secrets': rotatingSecrets,
 };

@@ -1,14 +1,16 @@
 import { createChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD } from '../../../shared/anti-bot';
 import { todayIso } from '../../../shared/event-report';
 import { errorCatalogue } from '../../../shared/messages';
 import { buildApp } from '../../app';
+import { rotateSecret } from '../../db/signing-secrets';
 import { applyRetention } from '../retention/retention';
 import { registerMember, STRONG_PASSWORD } from '../../testing/members';
 import { proofOfWork } from '../../testing/proof-of-work';
 import { setUpTestApp } from '../../testing/test-app';
+import { ANTI_BOT_SECRET } from './proof-of-work';
 import { solveProofOfWork } from './solve';
 
 const inAMonth = () => todayIso(new Date(Date.now() + 30 * 86_400_000));
@@ -42,6 +44,8 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code, message: errorCatalogue[code] } });
   };
+  const currentSecret = async () =>
+    ((await test.database.db.selectFrom('settings').select('value').where('key', '=', 'anti_bot_secret').executeTakeFirstOrThrow()).value as { current: string }).current;
 
   it('hands out signed challenges, never cached, with no cookie', async () => {
     const response = await test.app.inject({ method: 'GET', url: ANTI_BOT_CHALLENGE_URL });
@@ -81,7 +85,7 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
   });
 
   it('refuses an expired challenge, even solved', async () => {
-    const secret = (await test.database.db.selectFrom('settings').select('value').where('key', '=', 'anti_bot_secret').executeTakeFirstOrThrow()).value as string;
+    const secret = await currentSecret();
     const expired = await createChallenge({
       algorithm: 'PBKDF2/SHA-256',
       cost: 1000,
@@ -131,6 +135,38 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
       expect((await post(url, { ...body(), ...madeElsewhere })).statusCode).toBe(201);
     } finally {
       await other.close();
+    }
+  });
+
+  it('after a rotation, accepts the challenges the replaced secret signed for 30 minutes, then no more', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { url, body } = PROTECTED[3];
+      const replaced = await currentSecret();
+      const solvedBefore = await proofOfWork(test.app);
+      // Lives longer than the replaced secret is accepted: only the secret's time can refuse it.
+      const longLived = async () =>
+        solveProofOfWork(
+          await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1000, counter: 3, deriveKey, expiresAt: new Date(Date.now() + 3 * 3_600_000), hmacSignatureSecret: replaced }),
+        );
+      await rotateSecret(test.database.db, ANTI_BOT_SECRET);
+      // Another instance signs with the new secret at once; this one, a minute later at most.
+      const other = await buildApp({ config: test.config, database: test.database, mailer: test.app.mailer });
+      try {
+        expect((await post(url, { ...body(), ...(await proofOfWork(other)) })).statusCode).toBe(201);
+      } finally {
+        await other.close();
+      }
+      vi.advanceTimersByTime(2 * 60_000);
+      expect((await post(url, { ...body(), ...solvedBefore })).statusCode).toBe(201);
+      expect((await post(url, { ...body(), ...(await proofOfWork(test.app)) })).statusCode).toBe(201);
+      expect((await post(url, { ...body(), ...(await longLived()) })).statusCode).toBe(201);
+
+      vi.advanceTimersByTime(29 * 60_000);
+      expectRefused(await post(url, { ...body(), ...(await longLived()) }), 'anti-bot/invalid');
+      expect((await post(url, { ...body(), ...(await proofOfWork(test.app)) })).statusCode).toBe(201);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { ANTI_BOT_FIELD, type AntiBotErrorCode } from '../../../shared/anti-bot';
 import type { Database } from '../../db/schema';
+import { SigningSecrets, type SecretPolicy } from '../../db/signing-secrets';
 import { AppError } from '../../http/errors';
 
 /** What the widget's workers and altcha-lib both derive with (WebCrypto in the browser). */
@@ -13,7 +14,17 @@ const ALGORITHM = 'PBKDF2/SHA-256';
 const ROUNDS_PER_ATTEMPT = 1000;
 /** Long enough to fill in a form slowly; the spent nonces are kept as long. */
 const VALID_MS = 30 * 60_000;
-const SECRET_KEY = 'anti_bot_secret';
+
+/**
+ * The challenges' signing secret, kept in `settings` so every instance, and a restart, accepts
+ * the others' challenges without one more setting. After `npm run rotate-secrets` the one it
+ * replaced is accepted as long as a challenge lives: the forms being filled in still go through.
+ */
+export const ANTI_BOT_SECRET: SecretPolicy = {
+  key: 'anti_bot_secret',
+  keepPreviousMs: VALID_MS,
+  generate: () => randomBytes(32).toString('hex'),
+};
 
 export interface ProofOfWork {
   /** A new signed challenge for one form submission. */
@@ -25,23 +36,10 @@ export interface ProofOfWork {
   check(request: FastifyRequest): Promise<void>;
 }
 
-/**
- * The signing secret is made by whichever instance starts first and kept in the settings
- * table, so every instance (and a restart) accepts the others' challenges without one more
- * setting to configure.
- */
-async function signingSecret(db: Kysely<Database>): Promise<string> {
-  await db
-    .insertInto('settings')
-    .values({ key: SECRET_KEY, value: JSON.stringify(randomBytes(32).toString('hex')) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  return row.value as string;
-}
-
 export async function createProofOfWork(db: Kysely<Database>, difficulty: number): Promise<ProofOfWork> {
-  const secret = await signingSecret(db);
+  const secrets = new SigningSecrets(db, ANTI_BOT_SECRET);
+  // Read (or made) now: the first visitor does not wait for it.
+  await secrets.current();
   const refuse = (code: AntiBotErrorCode) => new AppError(400, code);
 
   return {
@@ -54,7 +52,7 @@ export async function createProofOfWork(db: Kysely<Database>, difficulty: number
         counter: randomInt(difficulty, Math.ceil(difficulty / 2)),
         deriveKey,
         expiresAt: new Date(Date.now() + VALID_MS),
-        hmacSignatureSecret: secret,
+        hmacSignatureSecret: await secrets.current(),
       });
     },
 
@@ -63,15 +61,19 @@ export async function createProofOfWork(db: Kysely<Database>, difficulty: number
       if (typeof raw !== 'string' || raw === '') throw refuse('anti-bot/missing');
       const payload = parsePayload(raw);
       if (!payload) throw refuse('anti-bot/invalid');
-      let result;
-      try {
-        result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret });
-      } catch {
-        // altcha-lib throws on parameters it cannot use (an unknown algorithm, a bad counter).
-        throw refuse('anti-bot/invalid');
-      }
-      if (result.expired) throw refuse('anti-bot/expired');
-      if (!result.verified) throw refuse('anti-bot/invalid');
+      // altcha-lib checks the signature before deriving any key: a secret that did not sign
+      // the challenge costs one HMAC, and the next accepted one is tried.
+      const result = await secrets.verify(async (secret) => {
+        try {
+          const outcome = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret });
+          return outcome.invalidSignature ? undefined : outcome;
+        } catch {
+          // It throws on parameters it cannot use (an unknown algorithm, a bad counter).
+          return { expired: false, verified: false };
+        }
+      });
+      if (result?.expired) throw refuse('anti-bot/expired');
+      if (!result?.verified) throw refuse('anti-bot/invalid');
       // The nonce is covered by the signature just checked: one row per solved challenge, and
       // the primary key decides between two requests racing with the same solution.
       const { nonce, expiresAt = Date.now() / 1000 } = payload.challenge.parameters;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
 import { object, string } from '../../http/schema';
 import { setNewsletterSubscription } from './subscription';
-import { unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
+import { userOfUnsubscribeToken } from './unsubscribe-token';
 
 const ONE_CLICK_PATH = '/api/newsletter/one-click';
 const FORM_BODY_LIMIT = 2048;
@@ -24,7 +24,7 @@ export function oneClickRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   async function userOf(token: string): Promise<string> {
-    const userId = verifyUnsubscribeToken(await unsubscribeSecret(db), token);
+    const userId = await userOfUnsubscribeToken(db, token);
     if (!userId) throw new AppError(400, 'newsletter/invalid-link');
     return userId;
   }

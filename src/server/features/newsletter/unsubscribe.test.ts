@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rotateSecret } from '../../db/signing-secrets';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertAccounts } from './testing/accounts';
-import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
+import { UNSUBSCRIBE_SECRET, unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 
 const LETTER = { letter: 'Des nouvelles !', desc: 'Quoi de neuf' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -128,8 +129,32 @@ describe('unsubscribing', () => {
     const member = await registerMember(test.app, { newsletter: true });
     const token = await tokenFor(member.uuid);
     const other = await test.database.db.selectFrom('settings').select('value').where('key', '=', 'newsletter.unsubscribeSecret').executeTakeFirstOrThrow();
-    expect(typeof other.value).toBe('string');
-    expect(unsubscribeToken(Buffer.from(other.value as string, 'base64url'), member.uuid)).toBe(token);
+    const { current } = other.value as { current: string };
+    expect(unsubscribeToken(Buffer.from(current, 'base64url'), member.uuid)).toBe(token);
+  });
+
+  it('after a rotation, honours the one-click links of letters already sent for 90 days, then refuses them', async () => {
+    const DAY = 86_400_000;
+    const [early, late] = [await registerMember(test.app, { newsletter: true }), await registerMember(test.app, { newsletter: true })];
+    const [earlyLink, lateLink] = [await tokenFor(early.uuid), await tokenFor(late.uuid)];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await rotateSecret(test.database.db, UNSUBSCRIBE_SECRET);
+      vi.advanceTimersByTime(89 * DAY);
+      expect((await oneClick(earlyLink)).statusCode).toBe(200);
+      expect(await subscribed(early.uuid)).toBe(false);
+      // Letters sent since carry links signed with the new secret.
+      const renewed = await tokenFor(late.uuid);
+      expect(renewed).not.toBe(lateLink);
+
+      vi.advanceTimersByTime(2 * DAY);
+      const refused = await oneClick(lateLink);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([400, 'newsletter/invalid-link']);
+      expect(await subscribed(late.uuid)).toBe(true);
+      expect((await oneClick(renewed)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends no later newsletter to a member who unsubscribed', async () => {

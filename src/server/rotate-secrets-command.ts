@@ -1,0 +1,61 @@
+// `npm run rotate-secrets` (in a release: `node build/node/rotate-secrets.js`): new signing
+// secrets for the bot barrier's challenges and the newsletter's one-click unsubscribe links,
+// in the database, so every instance takes them up (within a minute). What the replaced ones
+// signed stays accepted for its life: challenges 30 minutes, one-click links 90 days
+// (decision 0027). The embedded database must not be held by a running server: stop it first.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, readConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { DataDirInUse, dataDirHolder } from './db/data-dir-lock';
+import { migrateToLatest } from './db/migrate';
+import { rotateSecret } from './db/signing-secrets';
+import { ANTI_BOT_SECRET } from './features/anti-bot/proof-of-work';
+import { UNSUBSCRIBE_SECRET } from './features/newsletter/unsubscribe-token';
+import { keepNewFilesPrivate } from './private-files';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const serverRuns = (pid: number, dataDir: string) =>
+  fail(`Le serveur (processus ${pid}) utilise ${dataDir} : arrête-le (systemctl stop unissons), relance cette commande, puis redémarre-le. Rien n'a changé.`);
+
+keepNewFilesPrivate();
+let config: Config;
+try {
+  config = readConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration invalide : ${error.message}`);
+  throw error;
+}
+if (!config.databaseUrl) {
+  if (!(await fs.stat(path.join(config.dataDir, 'db', 'PG_VERSION')).catch(() => undefined))) {
+    fail(`Pas de base embarquée dans ${config.dataDir} (DATA_DIR) : aucun secret à renouveler.`);
+  }
+  const holder = await dataDirHolder(config.dataDir);
+  if (holder !== undefined) serverRuns(holder, config.dataDir);
+}
+
+let database: DatabaseHandle;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof DataDirInUse) serverRuns(error.pid, config.dataDir);
+  fail(`Renouvellement impossible : ${(error as Error).message}`);
+}
+let failure: string | undefined;
+try {
+  // A release newer than the database (unpacked, not started yet) keeps its secrets in the newer form.
+  await migrateToLatest(database.db);
+  for (const policy of [ANTI_BOT_SECRET, UNSUBSCRIBE_SECRET]) await rotateSecret(database.db, policy);
+} catch (error) {
+  failure = `Renouvellement impossible : ${(error as Error).message}`;
+}
+await database.close();
+if (failure) fail(failure);
+console.log(
+  'Secrets renouvelés : barrière anti-robots (les défis déjà donnés restent valables 30 minutes) et liens de désinscription en un clic ' +
+    `(ceux des newsletters déjà envoyées restent valables 90 jours). ${config.databaseUrl ? "Les instances en marche les prennent en compte en moins d'une minute." : 'Tu peux redémarrer le serveur.'}`,
+);

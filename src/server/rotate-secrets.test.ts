@@ -1,0 +1,115 @@
+// `npm run rotate-secrets` as an operator runs it: its own process, on the embedded database's
+// folder (the server stopped) or on the PostgreSQL the running instances share.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { todayIso } from '../shared/event-report';
+import { openDatabase } from './db/connection';
+import type { Database } from './db/schema';
+import { SigningSecrets } from './db/signing-secrets';
+import { ANTI_BOT_SECRET } from './features/anti-bot/proof-of-work';
+import { unsubscribeSecret, unsubscribeToken } from './features/newsletter/unsubscribe-token';
+import { registerMember } from './testing/members';
+import { proofOfWork } from './testing/proof-of-work';
+import { createTestApp } from './testing/test-app';
+
+const COMMAND = fileURLToPath(new URL('./rotate-secrets-command.ts', import.meta.url));
+const KEYS = ['anti_bot_secret', 'newsletter.unsubscribeSecret'];
+const MINUTE = 60_000;
+
+type Stored = { current: string; previous: { secret: string; until: string }[] };
+
+function rotateSecrets(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', COMMAND], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+async function secrets(db: Kysely<Database>): Promise<Record<string, Stored>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
+  return Object.fromEntries(rows.map((row) => [row.key, row.value as Stored]));
+}
+
+/** Each secret now has a new current one, and the one before accepted until about `rotatedAt` plus its time. */
+function expectRotated(before: Record<string, Stored>, after: Record<string, Stored>, rotatedAt: number) {
+  for (const [key, keep] of [['anti_bot_secret', 30 * MINUTE], ['newsletter.unsubscribeSecret', 90 * 24 * 60 * MINUTE]] as const) {
+    expect(after[key].current).not.toBe(before[key].current);
+    expect(after[key].previous.map(({ secret }) => secret)).toEqual([before[key].current]);
+    expect(Math.abs(Date.parse(after[key].previous[0].until) - (rotatedAt + keep))).toBeLessThan(MINUTE);
+  }
+}
+
+describe('npm run rotate-secrets on the embedded database', () => {
+  it('refuses while the server holds the folder, and rotates both secrets once it is stopped', { timeout: 300_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-rotate-'));
+    afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+    // The migrated template, unpacked into the folder (openDatabase keeps its files in 'db').
+    const template = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: new Blob([await fs.readFile(inject('pgliteTemplate'))]) });
+    await template.close();
+
+    // This process plays the running server: it holds the folder.
+    let database = await openDatabase({ dataDir });
+    // Made at their first use, as a server does.
+    await new SigningSecrets(database.db, ANTI_BOT_SECRET).current();
+    await unsubscribeSecret(database.db);
+    const before = await secrets(database.db);
+    const refused = await rotateSecrets({ DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`Le serveur (processus ${process.pid}) utilise ${dataDir} : arrête-le`);
+    expect(await secrets(database.db)).toEqual(before);
+    await database.close();
+
+    const rotatedAt = Date.now();
+    const done = await rotateSecrets({ DATA_DIR: dataDir });
+    expect(done.code, done.output).toBe(0);
+    expect(done.output).toContain('Secrets renouvelés');
+    database = await openDatabase({ dataDir });
+    try {
+      expectRotated(before, await secrets(database.db), rotatedAt);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('npm run rotate-secrets on PostgreSQL', () => {
+  it('rotates while an instance serves: what the replaced secrets signed still passes', { timeout: 120_000 }, async () => {
+    const test = await createTestApp();
+    try {
+      const { db } = test.database;
+      const solved = await proofOfWork(test.app);
+      const member = await registerMember(test.app, { newsletter: true });
+      const link = unsubscribeToken(await unsubscribeSecret(db), member.uuid);
+      const before = await secrets(db);
+      const rotatedAt = Date.now();
+      const done = await rotateSecrets({ DATABASE_URL: test.database.url! });
+      expect(done.code, done.output).toBe(0);
+      expect(done.output).toContain("Les instances en marche les prennent en compte en moins d'une minute.");
+      expectRotated(before, await secrets(db), rotatedAt);
+      const report = { eventName: 'Trail des Crêtes', sport: 'Trail', date: todayIso(new Date(Date.now() + 30 * 24 * 60 * MINUTE)), place: 'Gérardmer', link: 'https://trail.example.org', email: '' };
+      expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, ...solved } })).statusCode).toBe(201);
+      const oneClick = await test.app.inject({
+        method: 'POST',
+        url: `/api/newsletter/one-click?token=${link}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
