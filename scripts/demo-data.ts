@@ -7,7 +7,7 @@ import { buildApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { countRealAccounts, DEMO_DOMAIN, fillDemoData } from '../src/server/demo/demo-data';
+import { countRealAccounts, DEFAULT_DEMO_SIZE, DEMO_DOMAIN, fillDemoData } from '../src/server/demo/demo-data';
 import { ensureAdmin } from '../src/server/features/accounts/admin-bootstrap';
 
 const args = process.argv.slice(2);
@@ -33,7 +33,8 @@ await ensureAdmin(database.db, admin);
 const app = await buildApp({ config, database });
 await app.ready();
 const started = Date.now();
-await fillDemoData(app, admin, { members: option('members', 300), organisations: option('organisations', 20) }, (line) => console.log(`· ${line}`));
+const size = { members: option('members', DEFAULT_DEMO_SIZE.members), organisations: option('organisations', DEFAULT_DEMO_SIZE.organisations) };
+await fillDemoData(app, admin, size, (line) => console.log(`· ${line}`));
 
 // The newsletter goes out through the background worker: wait for it (bounded).
 for (let waited = 0; waited < 120_000; waited += 1000) {
