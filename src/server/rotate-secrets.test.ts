@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { todayIso } from '../shared/event-report';
 import { openDatabase } from './db/connection';
 import type { Database } from './db/schema';
@@ -53,9 +53,13 @@ function expectRotated(before: Record<string, Stored>, after: Record<string, Sto
 }
 
 describe('npm run rotate-secrets on the embedded database', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-rotate-'));
+  });
+  afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
   it('refuses while the server holds the folder, and rotates both secrets once it is stopped', { timeout: 300_000 }, async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-rotate-'));
-    afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
     // The migrated template, unpacked into the folder (openDatabase keeps its files in 'db').
     const template = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: new Blob([await fs.readFile(inject('pgliteTemplate'))]) });
     await template.close();
