@@ -71,11 +71,17 @@ async function adminQuery(statement: string) {
   }
 }
 
+/** The databases emptyPostgres made, dropped after the file (a hook registered inside a test never runs). */
+const madeDatabases: string[] = [];
+afterAll(async () => {
+  for (const name of madeDatabases) await adminQuery(`drop database if exists ${name} with (force)`);
+});
+
 /** A new, empty PostgreSQL database, dropped after the file. */
 async function emptyPostgres() {
   const name = `unissons_restore_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
-  afterAll(() => adminQuery(`drop database if exists ${name} with (force)`));
+  madeDatabases.push(name);
   const url = new URL(POSTGRES);
   url.pathname = `/${name}`;
   return url.toString();
