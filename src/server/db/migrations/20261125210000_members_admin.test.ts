@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
 import { createTestDatabase } from '../../testing/test-database';
 import { down, up } from './20261125210000_members_admin';
+import * as usersLostRights from './20261126200000_users_lost_rights';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -16,6 +17,8 @@ const termsOf = async (id: string) =>
 it('gives the accounts of before their search words, and keeps them as names change', async () => {
   const { db } = database;
   const raw = db as unknown as Kysely<unknown>;
+  // A later migration's trigger reads suspended_at, which this migration's down drops.
+  await usersLostRights.down(raw);
   await down(raw);
   const { id } = await db
     .insertInto('users')
@@ -24,6 +27,7 @@ it('gives the accounts of before their search words, and keeps them as names cha
     .executeTakeFirstOrThrow();
 
   await up(raw);
+  await usersLostRights.up(raw);
 
   expect(await termsOf(id)).toEqual(['d', 'exemple', 'fr', 'jerome', 'lefevre', 'oeuvre', 'y']);
   await db.updateTable('users').set({ lastname: 'Straße' }).where('id', '=', id).execute();
