@@ -95,7 +95,7 @@ describe('production install', () => {
   }
 
   it('bundles only packages that are production dependencies', () => {
-    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js']) {
+    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js']) {
       const externals = externalPackages(path.join(buildDir, file));
       expect(externals.length, file).toBeGreaterThan(0);
       const missing = externals.filter((name) => !(name in packageJson.dependencies));
@@ -161,6 +161,8 @@ describe('production install', () => {
     const restoredDir = path.join(data, 'restored');
     const restore = runInstalled(['build/node/restore.js', written!], { DATA_DIR: restoredDir });
     expect(restore.stdout).toContain('restaurée dans');
+    // The guide's rotation of the signing secrets, run from the release on a stopped site.
+    expect(runInstalled(['build/node/rotate-secrets.js'], { DATA_DIR: restoredDir }).stdout).toContain('Secrets renouvelés');
     const restored = await startInstalled(restoredDir);
     try {
       const login = await fetch(`${restored.url}/api/auth/login`, {
