@@ -15,7 +15,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           globalSetup: ['./tests/setup/database-template.ts'],
-          setupFiles: ['./tests/setup/public-config.ts'],
+          setupFiles: ['./tests/setup/public-config.ts', './tests/setup/fast-check-seed.ts'],
           // A new embedded database (initdb) takes 4 s on a quiet machine and 20 s or more while
           // three workers' servers and browsers share the two cores.
           testTimeout: 60_000,
