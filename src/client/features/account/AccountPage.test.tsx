@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/user';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../auth/test-helpers';
 import { AccountPage } from './AccountPage';
 
 afterEach(() => {
@@ -152,7 +152,7 @@ describe('e-mail address (decision 0018)', () => {
   });
 
   it("reminds an unverified member, whose 'Renvoyer le mail' sends a link or shows the limit", async () => {
-    let answer: { status: number; body?: unknown } = { status: 204 };
+    let answer: FakeReply<undefined> = { status: 204 };
     const { calls } = await renderAccount({ ...LEA, emailVerified: false }, { 'POST /api/account/verification-mail': () => answer });
     const notice = screen.getByRole('region', { name: 'Vérifie ton adresse mail' });
     expect(notice.textContent).toContain('lea@example.fr');

@@ -2,7 +2,8 @@
 import { StrictMode } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
+import type { VerificationLinkPreview } from '../../../shared/accounts';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../auth/test-helpers';
 import { VerifyEmailPage } from './VerifyEmailPage';
 
 afterEach(() => {
@@ -16,8 +17,8 @@ const USED = apiError(
   'users/verification-link-used',
   "Ce lien de vérification a déjà servi : il ne fonctionne qu'une fois 🙁",
 );
-const ASKS_NOTHING = { status: 200, body: { change: false } };
-const CHANGE = { status: 200, body: { change: true, email: 'lea.nouvelle@exemple.fr', accountName: 'lea93' } };
+const ASKS_NOTHING: FakeReply<VerificationLinkPreview> = { status: 200, body: { change: false } };
+const CHANGE: FakeReply<VerificationLinkPreview> = { status: 200, body: { change: true, email: 'lea.nouvelle@exemple.fr', accountName: 'lea93' } };
 const open = () =>
   renderPage(
     <StrictMode>

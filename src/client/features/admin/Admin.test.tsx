@@ -30,7 +30,7 @@ describe('AdminHome', () => {
   it('says when nothing waits (the summary may not count event reports)', async () => {
     stubApi({
       'GET /api/auth/me': { status: 200, body: ADMIN },
-      'GET /api/admin/summary': { status: 200, body: { pendingWords: 0, pendingSports: 0 } },
+      'GET /api/admin/summary': { status: 200, body: { pendingWords: 0, pendingSports: 0, eventReports: 0 } },
     });
     renderPage(<AdminHome />, { path: '/admin' });
     expect(await screen.findByText('Rien en attente pour le moment 🎉')).toBeTruthy();
@@ -84,7 +84,7 @@ describe('AdminOrganisations', () => {
       'POST /api/admin/organisations/allowlist': ({ body }) => {
         const { email } = body as { email: string };
         state.allowlist.push({ email, createdAt: '2025-04-01T10:00:00.000Z', registered: false, awaitingVerification: false });
-        return { status: 201, body: { email } };
+        return { status: 204 };
       },
       'DELETE /api/admin/organisations/allowlist/asso%2Bvelo%40example.fr': () => {
         state.allowlist = state.allowlist.filter((entry) => entry.email !== 'asso+velo@example.fr');

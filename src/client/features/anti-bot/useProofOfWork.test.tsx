@@ -25,7 +25,7 @@ function fillAndSend() {
 
 it('shows no widget and sends no proof when the site asks none (204)', async () => {
   const onSent = vi.fn();
-  const { calls } = stubApi({ [`GET ${ANTI_BOT_CHALLENGE_URL}`]: { status: 204 }, 'POST /api/event-reports': { status: 201, body: { id: 'x' } } });
+  const { calls } = stubApi({ [`GET ${ANTI_BOT_CHALLENGE_URL}` as const]: { status: 204 }, 'POST /api/event-reports': { status: 201, body: { id: 'x' } } });
   const { container } = render(<ReportEventForm onSent={onSent} />);
   await vi.waitFor(() => expect(container.querySelector('.anti-bot')).toBeNull());
   fillAndSend();
@@ -37,7 +37,7 @@ it('shows no widget and sends no proof when the site asks none (204)', async () 
 
 it('keeps the widget’s place while no challenge could be had, sends without, and asks again after the refusal', async () => {
   const { calls } = stubApi({
-    [`GET ${ANTI_BOT_CHALLENGE_URL}`]: apiError(429, 'http/rate-limited', 'Trop de tentatives, réessaie dans quelques minutes 🙁'),
+    [`GET ${ANTI_BOT_CHALLENGE_URL}` as const]: apiError(429, 'http/rate-limited', 'Trop de tentatives, réessaie dans quelques minutes 🙁'),
     'POST /api/event-reports': apiError(400, 'anti-bot/missing', "La vérification « Je ne suis pas un robot » n'est pas faite : coche la case puis réessaie 🙁"),
   });
   const { container } = render(<ReportEventForm onSent={() => {}} />);

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail as Member, MemberListItem } from '../../../shared/members';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import type { CurrentUser } from '../../../shared/user';
+import { apiError, LEA, renderPage, stubApi, type FakeRoutes } from '../auth/test-helpers';
 import { AdminMembers } from './AdminMembers';
 import { MemberDetail } from './MemberDetail';
 
@@ -11,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ADMIN = { ...LEA, roles: ['admin'] };
+const ADMIN: CurrentUser = { ...LEA, roles: ['admin'] };
 
 const item = (index: number, overrides: Partial<MemberListItem> = {}): MemberListItem => ({
   uuid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -91,10 +92,11 @@ describe('MemberDetail', () => {
 
   it('shows the account and suspends it only after confirming, with a spinner and the result', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
-    const { calls } = stubApi({
+    const routes: FakeRoutes = {
       'GET /api/auth/me': { status: 200, body: ADMIN },
-      [`GET /api/admin/members/${id}`]: { status: 200, body: detail() },
-    });
+    };
+    routes[`GET /api/admin/members/${id}`] = { status: 200, body: detail() };
+    const { calls } = stubApi(routes);
     const fetchMock = vi.mocked(fetch);
     const stubbed = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
@@ -125,11 +127,12 @@ describe('MemberDetail', () => {
   });
 
   it('keeps the dialog open with the French error when the server refuses', async () => {
-    stubApi({
+    const routes: FakeRoutes = {
       'GET /api/auth/me': { status: 200, body: ADMIN },
-      [`GET /api/admin/members/${id}`]: { status: 200, body: detail({ roles: ['admin'] }) },
-      [`POST /api/admin/members/${id}/roles`]: apiError(409, 'members/last-admin', "Impossible : c'est le dernier administrateur du site. Donne d'abord ce rôle à quelqu'un d'autre 🙁"),
-    });
+    };
+    routes[`GET /api/admin/members/${id}`] = { status: 200, body: detail({ roles: ['admin'] }) };
+    routes[`POST /api/admin/members/${id}/roles`] = apiError(409, 'members/last-admin', "Impossible : c'est le dernier administrateur du site. Donne d'abord ce rôle à quelqu'un d'autre 🙁");
+    stubApi(routes);
     renderPage(<MemberDetail id={id} />, { path: '/admin/members/:id', url: `/admin/members/${id}` });
     fireEvent.click(await screen.findByRole('button', { name: 'Retirer le rôle administrateur' }));
     const dialog = await screen.findByRole('dialog');
@@ -140,10 +143,11 @@ describe('MemberDetail', () => {
   });
 
   it('offers an admin no way to remove their own admin role, suspend or delete themselves', async () => {
-    stubApi({
+    const routes: FakeRoutes = {
       'GET /api/auth/me': { status: 200, body: ADMIN },
-      [`GET /api/admin/members/${LEA.uuid}`]: { status: 200, body: detail({ uuid: LEA.uuid, roles: ['admin'] }) },
-    });
+    };
+    routes[`GET /api/admin/members/${LEA.uuid}`] = { status: 200, body: detail({ uuid: LEA.uuid, roles: ['admin'] }) };
+    stubApi(routes);
     renderPage(<MemberDetail id={LEA.uuid} />, { path: '/admin/members/:id', url: `/admin/members/${LEA.uuid}` });
     expect(await screen.findByText(/C'est ton compte/)).toBeTruthy();
     const actions = screen.getAllByRole('button').map((button) => button.textContent);
@@ -152,11 +156,10 @@ describe('MemberDetail', () => {
   });
 
   it('deletes after confirming and says so, focus on the result', async () => {
-    stubApi({
-      'GET /api/auth/me': { status: 200, body: ADMIN },
-      [`GET /api/admin/members/${id}`]: { status: 200, body: detail() },
-      [`DELETE /api/admin/members/${id}`]: { status: 204 },
-    });
+    const routes: FakeRoutes = { 'GET /api/auth/me': { status: 200, body: ADMIN } };
+    routes[`GET /api/admin/members/${id}`] = { status: 200, body: detail() };
+    routes[`DELETE /api/admin/members/${id}`] = { status: 204 };
+    stubApi(routes);
     renderPage(<MemberDetail id={id} />, { path: '/admin/members/:id', url: `/admin/members/${id}` });
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Oui, supprimer définitivement' }));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { ModerationDigestPreference } from '../../../shared/moderation';
 import { LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { DigestPreference } from './DigestPreference';
 
@@ -13,7 +14,7 @@ it('lets a moderator stop and restart the daily digest', async () => {
   const { calls } = stubApi({
     'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
     'GET /api/admin/moderation/digest': { status: 200, body: { subscribed: true } },
-    'PUT /api/admin/moderation/digest': (call) => ({ status: 200, body: call.body }),
+    'PUT /api/admin/moderation/digest': (call) => ({ status: 200, body: call.body as ModerationDigestPreference }),
   });
   renderPage(<DigestPreference />, { path: '/account' });
   const box = (await screen.findByRole('checkbox', { name: 'Recevoir le résumé de modération' })) as HTMLInputElement;

@@ -127,7 +127,7 @@ describe('the newsletter editor', () => {
 
   it('asks for confirmation with the number of recipients of the chosen target, then starts the sending', async () => {
     const editor = renderEditor({
-      'GET /api/admin/newsletter/recipients?filter=users': { status: 200, body: { count: 40 } },
+      'GET /api/admin/newsletter/recipients?filter=users': { status: 200, body: { count: 40, undeliverable: 0 } },
       'POST /api/fn/newsletter-send': () => {
         editor.setHistory([SENDING]);
         return { status: 200, body: { data: { newsletterId: 'n1', total: 40 } } };
@@ -173,7 +173,7 @@ describe('the newsletter editor', () => {
   });
 
   it('sends no filter for “Les deux”, and cancelling sends nothing', async () => {
-    const { calls } = renderEditor({ 'GET /api/admin/newsletter/recipients': { status: 200, body: { count: 1 } } });
+    const { calls } = renderEditor({ 'GET /api/admin/newsletter/recipients': { status: 200, body: { count: 1, undeliverable: 0 } } });
     await fillLetter();
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer à tous' }));
     const confirmation = await screen.findByRole('group', { name: /à 1 destinataire \(utilisateurs et organisations\) \?/ });
@@ -183,7 +183,7 @@ describe('the newsletter editor', () => {
   });
 
   it('says when nobody would receive it', async () => {
-    renderEditor({ 'GET /api/admin/newsletter/recipients?filter=organisations': { status: 200, body: { count: 0 } } });
+    renderEditor({ 'GET /api/admin/newsletter/recipients?filter=organisations': { status: 200, body: { count: 0, undeliverable: 0 } } });
     await fillLetter();
     fireEvent.click(screen.getByLabelText('Organisations'));
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer à tous' }));

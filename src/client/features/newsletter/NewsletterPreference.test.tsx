@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { NewsletterPreference as Preference } from '../../../shared/newsletter/api';
 import type { CurrentUser } from '../../../shared/user';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { NewsletterPreference } from './NewsletterPreference';
@@ -16,7 +17,7 @@ it('lets a member who unsubscribed subscribe again, and back out', async () => {
     'GET /api/auth/me': () => ({ status: 200, body: user }),
     'PUT /api/account/newsletter': ({ body }) => {
       user = { ...user, newsletter: (body as { subscribed: boolean }).subscribed };
-      return { status: 200, body };
+      return { status: 200, body: body as Preference };
     },
   });
   renderPage(<NewsletterPreference />);

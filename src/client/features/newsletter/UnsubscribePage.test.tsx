@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { UnsubscribePage } from './UnsubscribePage';
@@ -20,7 +20,8 @@ it('asks before unsubscribing: opening the page alone changes nothing', async ()
   renderAt(LEA.uuid);
   expect(await screen.findByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Me désinscrire' })).toBeTruthy();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The page has run what it runs on opening, and again once it knows who is signed in.
+  await waitFor(() => expect(screen.getByTestId('auth-status').textContent).toBe('signed-in'));
   expect(calls.some((call) => call.path === '/api/fn/newsletter-unsubscribe')).toBe(false);
   // The member's own link: no warning.
   expect(screen.queryByText(/un autre compte/)).toBeNull();

@@ -25,7 +25,7 @@ function renderVoteList() {
   const api = stubApi({
     'GET /api/auth/me': { status: 200, body: LEA },
     'GET /api/sports': () => ({ status: 200, body: { sports: [{ id: SPORT_ID, name: 'Kayak polo', emoji: '🛶', reactions: counts }] } }),
-    'GET /api/sports/mine': () => ({ status: 200, body: { reactions: mine ? { [SPORT_ID]: mine } : {} } }),
+    'GET /api/sports/mine': () => ({ status: 200, body: { reactions: mine ? { [SPORT_ID]: mine } : ({} as Record<string, Reaction>) } }),
     [`POST ${REACTION_PATH}`]: (call: FakeCall) => {
       const result = toggleReaction(counts, mine, (call.body as { reaction: Reaction }).reaction);
       ({ reactions: counts, mine } = result);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MemberTrips, SurveyResultsResponse } from '../../../shared/surveys';
+import type { MemberTrips, PublicAmounts, SurveyResultsResponse } from '../../../shared/surveys';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
 import { AdminSettings } from './AdminSettings';
 import { AdminSurveys } from './AdminSurveys';
@@ -219,7 +219,7 @@ describe('AdminSettings', () => {
     const { calls } = stubApi({
       'GET /api/auth/me': { status: 200, body: ADMIN },
       'GET /api/admin/settings': { status: 200, body: { bonusAmount: 5 } },
-      'PUT /api/admin/settings': ({ body }) => ({ status: 200, body }),
+      'PUT /api/admin/settings': ({ body }) => ({ status: 200, body: body as PublicAmounts }),
     });
     renderPage(<AdminSettings />, { path: '/admin/settings' });
     const field = (await screen.findByLabelText('Montant du bonus (en €)')) as HTMLInputElement;
