@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
 import { registerAdmin, registerMember } from '../testing/members';
+import { describeOnPostgresql } from '../testing/postgresql-only';
 import type { FastifyInstance } from 'fastify';
 
 // Several instances share one PostgreSQL: only that mode can have a second instance.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
+describeOnPostgresql('two instances on one PostgreSQL', () => {
   let database: DatabaseHandle;
   let second: DatabaseHandle;
   let one: FastifyInstance;

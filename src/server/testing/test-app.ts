@@ -19,9 +19,10 @@ export interface TestApp {
 /**
  * The real app on a fresh database with a real SMTP capture, for `app.inject` tests.
  * The per-IP auth limit is lifted (every injected request comes from one address) unless
- * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, and the proof of work is kept cheap.
+ * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, and the proof of work is kept cheap. A
+ * variable given as undefined gets the app's own default.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const [database, mailbox] = await Promise.all([createTestDatabase(), Mailbox.start()]);
   const config = readConfig({
     DATA_DIR: '/nonexistent-test-data',
@@ -51,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * A test file's (or describe block's) app: created before its first test, closed after its
  * last. Read its fields inside tests and hooks registered after this call.
  */
-export function setUpTestApp(env?: Record<string, string>): TestApp {
+export function setUpTestApp(env?: Record<string, string | undefined>): TestApp {
   const test = {} as TestApp;
   beforeAll(async () => {
     Object.assign(test, await createTestApp(env));

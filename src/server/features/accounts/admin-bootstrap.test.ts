@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
 import { login, registerMember } from '../../testing/members';
+import { expectStoredHashOf } from '../../testing/stored-password';
 import { AdminBootstrapRefused, ensureAdmin } from './admin-bootstrap';
 
 const test = setUpTestApp();
@@ -9,8 +10,13 @@ const me = (cookie: string) => test.app.inject({ method: 'GET', url: '/api/auth/
 
 it('creates the configured admin, and on the next start resets its password and keeps one account', async () => {
   const id = await ensureAdmin(test.database.db, { email: 'Admin@Unissons.fr', password: 'First-Admin-Pass1!' });
+  const account = () => test.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const created = await account();
+  await expectStoredHashOf(created.password_hash, 'First-Admin-Pass1!', created);
   const again = await ensureAdmin(test.database.db, { email: 'admin@unissons.fr', password: 'Second-Admin-Pass2!' });
   expect(again).toBe(id);
+  const reset = await account();
+  await expectStoredHashOf(reset.password_hash, 'Second-Admin-Pass2!', reset);
   const cookie = await login(test.app, 'admin@unissons.fr', 'Second-Admin-Pass2!');
   expect((await me(cookie)).json().roles).toEqual(['admin']);
   const admin = await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie } });

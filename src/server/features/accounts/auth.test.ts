@@ -4,6 +4,8 @@ import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../testing/members';
 import { purgeExpiredSessions } from './sessions';
 import { proofOfWork } from '../../testing/proof-of-work';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
+import { expectStoredHashOf } from '../../testing/stored-password';
 
 describe('login, sessions and forgotten passwords', () => {
   const test = setUpTestApp();
@@ -117,6 +119,38 @@ describe('login, sessions and forgotten passwords', () => {
     expect(locked.json().error.message).toMatch(/Trop de tentatives/);
   });
 
+  it('answers at most 10 of 50 wrong passwords sent at once, and 429 to the rest', async () => {
+    const member = await registerMember(test.app);
+    // Each attempt is counted before its password is checked: counted after, all 50 would
+    // pass the count while the first hashes were still being checked.
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => loginRequest(member.email, `Wrong-Password-${i}!`, '198.51.100.60')));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    expect((await loginRequest(member.email, member.password, '198.51.100.60')).statusCode).toBe(429);
+  });
+
+  it('counts the failures of the last 15 minutes only', async () => {
+    const member = await registerMember(test.app);
+    const address = '198.51.100.61';
+    for (let i = 0; i < 10; i++) expect((await loginRequest(member.email, 'Wrong-Password-1!', address)).statusCode).toBe(401);
+    const backdate = (minutes: number) =>
+      test.database.db
+        .updateTable('login_failures')
+        .set({ failed_at: new Date(Date.now() - minutes * 60_000) })
+        .where('email', '=', member.email)
+        .execute();
+    await backdate(14);
+    expect((await loginRequest(member.email, member.password, address)).statusCode).toBe(429);
+
+    await backdate(16);
+    expect((await loginRequest(member.email, 'Wrong-Password-1!', address)).statusCode).toBe(401);
+    // That failure swept the old ones: only itself is left.
+    const left = await test.database.db.selectFrom('login_failures').select('failed_at').where('email', '=', member.email).execute();
+    expect(left).toHaveLength(1);
+    expect((await loginRequest(member.email, member.password, address)).statusCode).toBe(200);
+  });
+
   it('lets the owner in from another address while a stranger is locked out, and gives each new address one guess', async () => {
     const member = await registerMember(test.app);
     const attacker = '198.51.100.66';
@@ -166,6 +200,10 @@ describe('login, sessions and forgotten passwords', () => {
     expect(mail.parsed.html).toContain('Ton mot de passe temporaire');
     const temporary = /^ {4}(\S+)$/m.exec(mail.parsed.text ?? '')?.[1];
     expect(temporary).toBeDefined();
+    const account = () => test.database.db.selectFrom('users').selectAll().where('id', '=', member.uuid).executeTakeFirstOrThrow();
+    const mailed = await account();
+    await expectStoredHashOf(mailed.temporary_password_hash, temporary!, mailed);
+    await expectStoredHashOf(mailed.password_hash, member.password, mailed);
 
     // The old password keeps working: a stranger cannot lock anyone out.
     const oldSession = await login(test.app, member.email, member.password);
@@ -173,6 +211,8 @@ describe('login, sessions and forgotten passwords', () => {
     expect(withTemporary.statusCode).toBe(200);
     expect(withTemporary.json().mustChangePassword).toBe(true);
     expect((await loginRequest(member.email, temporary!)).statusCode).toBe(401);
+    const spent = await account();
+    await expectStoredHashOf(spent.spent_temporary_password_hash, temporary!, spent);
 
     // The account page then asks for a new password, with the temporary one (the session
     // alone is not enough), or the old one.
@@ -182,6 +222,8 @@ describe('login, sessions and forgotten passwords', () => {
     const wrong = await change({ currentPassword: 'Pas-Le-Bon-1!', newPassword: 'Nouveau-Depart-2026!' });
     expect(wrong.json().error.code).toBe('auth/wrong-password');
     expect((await change({ currentPassword: temporary!, newPassword: 'Nouveau-Depart-2026!' })).statusCode).toBe(204);
+    const changed = await account();
+    await expectStoredHashOf(changed.password_hash, 'Nouveau-Depart-2026!', changed);
     expect((await me(cookie)).json().mustChangePassword).toBe(false);
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await loginRequest(member.email, 'Nouveau-Depart-2026!')).statusCode).toBe(200);
@@ -199,16 +241,15 @@ describe('login, sessions and forgotten passwords', () => {
     expect((await loginRequest(member.email, temporary)).statusCode).toBe(401);
   });
 
-  it('mails one account at most 3 temporary passwords an hour, whoever asks and however fast', async () => {
-    const member = await registerMember(test.app);
-    const ask = async (remoteAddress: string) =>
-      test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: member.email, ...(await proofOfWork(test.app)) }, remoteAddress });
-    const mails = () => test.mailbox.messages.filter((mail) => mail.recipients.includes(member.email) && mail.parsed.subject === 'Ton mot de passe temporaire');
+  const askTemporaryPassword = async (email: string, remoteAddress: string) =>
+    test.app.inject({ method: 'POST', url: '/api/fn/users-forgotPassword', payload: { userMail: email, ...(await proofOfWork(test.app)) }, remoteAddress });
+  const temporaryPasswordMails = (email: string) =>
+    test.mailbox.messages.filter((mail) => mail.recipients.includes(email) && mail.parsed.subject === 'Ton mot de passe temporaire');
 
-    // Five at once from five addresses: the account's row decides, three are mailed.
-    const statuses = (await Promise.all([1, 2, 3, 4, 5].map((i) => ask(`192.0.2.${i}`)))).map((response) => response.statusCode);
-    expect(statuses.sort()).toEqual([200, 200, 200, 429, 429]);
-    const refused = await ask('192.0.2.6');
+  it('mails one account at most 3 temporary passwords an hour, whoever asks', async () => {
+    const member = await registerMember(test.app);
+    for (let i = 1; i <= 3; i++) expect((await askTemporaryPassword(member.email, `192.0.2.${i}`)).statusCode).toBe(200);
+    const refused = await askTemporaryPassword(member.email, '192.0.2.4');
     expect([refused.statusCode, refused.json().error]).toEqual([
       429,
       {
@@ -217,7 +258,7 @@ describe('login, sessions and forgotten passwords', () => {
           "Trois mots de passe temporaires ont déjà été envoyés à cette adresse dans l'heure : utilise celui du dernier mail (regarde aussi dans les indésirables), ou réessaie plus tard 🙁",
       },
     ]);
-    await expect.poll(() => mails().length).toBe(3);
+    await expect.poll(() => temporaryPasswordMails(member.email).length).toBe(3);
     const exported = await test.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: member.cookie } });
     expect(exported.json().account.temporaryLoginsMailedAt).toHaveLength(3);
 
@@ -227,11 +268,20 @@ describe('login, sessions and forgotten passwords', () => {
       .set({ temporary_password_mailed_at: sql<Date[]>`array(select sent - interval '61 minutes' from unnest(temporary_password_mailed_at) as sent)` })
       .where('id', '=', member.uuid)
       .execute();
-    expect((await ask('192.0.2.7')).statusCode).toBe(200);
-    expect((await ask('192.0.2.8')).statusCode).toBe(200);
+    expect((await askTemporaryPassword(member.email, '192.0.2.7')).statusCode).toBe(200);
+    expect((await askTemporaryPassword(member.email, '192.0.2.8')).statusCode).toBe(200);
     const row = await test.database.db.selectFrom('users').select('temporary_password_mailed_at').where('id', '=', member.uuid).executeTakeFirstOrThrow();
     // Only the last hour's are kept.
     expect(row.temporary_password_mailed_at).toHaveLength(2);
+  });
+
+  raceTest('mails 3 temporary passwords of 5 asked at once from 5 addresses', async () => {
+    const member = await registerMember(test.app);
+    await openConnections(test.database.db, 10);
+    // The account's row decides.
+    const statuses = (await Promise.all([1, 2, 3, 4, 5].map((i) => askTemporaryPassword(member.email, `192.0.2.${i}`)))).map((response) => response.statusCode);
+    expect(statuses.sort()).toEqual([200, 200, 200, 429, 429]);
+    await expect.poll(() => temporaryPasswordMails(member.email).length).toBe(3);
   });
 
   it("answers 'Aucun compte trouvé' for an unknown address", async () => {
@@ -240,8 +290,9 @@ describe('login, sessions and forgotten passwords', () => {
     expect(response.json().error).toEqual({ code: 'users/no-user-found', message: 'Aucun compte trouvé' });
   });
 
-  it('limits login, registration and forgot-password requests per IP address (30 a minute)', async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '30' });
+  it('limits login, registration and forgot-password requests per IP address, 30 a minute by default', async () => {
+    // The site's default, which the other tests' app lifts.
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: undefined });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {

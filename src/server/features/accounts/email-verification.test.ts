@@ -7,6 +7,7 @@ import type { CapturedMail } from '../../testing/mailbox';
 import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 import { proofOfWork } from '../../testing/proof-of-work';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 const VERIFY_SUBJECT = 'Confirme ton adresse mail';
 const CHANGE_SUBJECT = 'Confirme ta nouvelle adresse mail';
@@ -134,13 +135,17 @@ describe('e-mail verification (decision 0018)', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
-  it('lets one of two simultaneous openings use the link', async () => {
-    const member = await unverifiedMember();
-    const token = tokenOf(await mailTo(member.email, VERIFY_SUBJECT));
-    const statuses = (await Promise.all([verify(token), verify(token), verify(token)]))
-      .map((response) => response.statusCode)
-      .sort();
-    expect(statuses).toEqual([200, 410, 410]);
+  raceTest('lets one of three openings at once use the link', async () => {
+    await openConnections(test.database.db, 10);
+    // Three links in turn: the first requests on a route run slower and may end apart.
+    for (let round = 0; round < 3; round++) {
+      const member = await unverifiedMember();
+      const token = tokenOf(await mailTo(member.email, VERIFY_SUBJECT));
+      const statuses = (await Promise.all([verify(token), verify(token), verify(token)]))
+        .map((response) => response.statusCode)
+        .sort();
+      expect(statuses).toEqual([200, 410, 410]);
+    }
   });
 
   it("sends a new link on 'Renvoyer le mail', at most 5 an hour, none once verified", async () => {

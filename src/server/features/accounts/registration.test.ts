@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, STRONG_PASSWORD } from '../../testing/members';
 import { proofOfWork } from '../../testing/proof-of-work';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
+import { expectStoredHashOf } from '../../testing/stored-password';
 
 describe('registration (users-registerUser, users-registerOrganisation)', () => {
   const test = setUpTestApp();
@@ -17,10 +19,14 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
     ...overrides,
   });
 
-  it('creates a person account and answers its uuid', async () => {
+  const account = (email: string) => test.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+  it('creates a person account and answers its uuid, keeping only a hash of the password', async () => {
     const response = await register(person());
     expect(response.statusCode).toBe(200);
     expect(response.json().data.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await account('lea@exemple.fr');
+    await expectStoredHashOf(row.password_hash, STRONG_PASSWORD, row);
   });
 
   it.each([
@@ -59,7 +65,8 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
     expect(response.statusCode).toBe(200);
   });
 
-  it('keeps exactly one account when 20 registrations of one e-mail race', async () => {
+  raceTest('keeps exactly one account when 20 registrations of one e-mail race', async () => {
+    await openConnections(test.database.db, 10);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => register(person({ email: 'course@exemple.fr', username: `coureur${i}` }))),
     );
@@ -112,6 +119,8 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
       const response = await registerOrganisation('club@exemple.fr');
       expect(response.statusCode).toBe(200);
       expect((await test.app.inject({ method: 'GET', url: '/api/counter' })).json().users).toBe(before);
+      const row = await account('club@exemple.fr');
+      await expectStoredHashOf(row.password_hash, STRONG_PASSWORD, row);
 
       // In the public guide once its address is proven (decision 0026), as by its mailed link.
       await test.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', 'club@exemple.fr').execute();
@@ -129,6 +138,14 @@ describe('registration (users-registerUser, users-registerOrganisation)', () => 
       });
       expect(removed.statusCode).toBe(204);
       expect((await test.app.inject({ method: 'GET', url: '/api/admin/organisations', headers: { cookie: admin.cookie } })).json().allowlist).toEqual([]);
+    });
+
+    it('keeps only a hash of the password in a claim on an address that no account has proven', async () => {
+      await test.database.db.insertInto('organisation_allowlist').values({ email: 'reclame@club.fr' }).execute();
+      expect((await registerOrganisation('reclame@club.fr', 'Club Premier')).statusCode).toBe(200);
+      expect((await registerOrganisation('reclame@club.fr', 'Club Second')).statusCode).toBe(202);
+      const claim = await test.database.db.selectFrom('organisation_claims').selectAll().where('email', '=', 'reclame@club.fr').executeTakeFirstOrThrow();
+      await expectStoredHashOf(claim.password_hash, STRONG_PASSWORD, claim);
     });
 
     it('subscribes an organisation to the newsletter only when its box was ticked', async () => {
