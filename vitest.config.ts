@@ -12,7 +12,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // The benchmarks' verdicts too: a run that misses a target must fail.
+          include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.mjs'],
           environment: 'node',
           globalSetup: ['./tests/setup/database-template.ts'],
           setupFiles: ['./tests/setup/public-config.ts', './tests/setup/fast-check-seed.ts'],

@@ -54,3 +54,18 @@ export function printSummary() {
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => String(row[i]).length), 6));
   for (const row of rows) console.log(row.map((cell, i) => (i < 4 ? String(cell).padEnd(widths[i]) : cell)).join('  '));
 }
+
+/**
+ * The run's exit code, so that a benchmark run can gate a release: 1 when a benchmark failed,
+ * or a target was missed or could not be measured; an exploratory run (`explore`) fails only
+ * on a failed benchmark. A figure skipped for a missing tool is no verdict: the table says why.
+ */
+export function exitCode(entries = results, { explore = false } = {}) {
+  const failed = entries.filter((r) => r.verdict.startsWith('FAILED'));
+  const missed = entries.filter((r) => r.verdict === 'MISSED' || r.verdict === 'NOT MEASURED');
+  if (missed.length > 0) {
+    const what = missed.map((r) => `${r.bench} ${r.metric}`).join('; ');
+    console.log(`\n${missed.length} target(s) missed or not measured: ${what}${explore ? ' (--explore: not failing the run)' : ''}`);
+  }
+  return failed.length > 0 || (missed.length > 0 && !explore) ? 1 : 0;
+}
