@@ -8,9 +8,10 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logMigrations, migrateToLatest, MigrationRefused } from './migrate';
 import { migrations } from './migrations/index';
+import { describeOnPostgresql } from '../testing/postgresql-only';
 import { PGliteDialect } from './pglite-dialect';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -76,7 +77,7 @@ it('applies every migration once, naming each in the log, then logs that none is
   }
 });
 
-describe.skipIf(!serverUrl)('a PostgreSQL role that does not own its database (skipped without TEST_DATABASE_URL)', () => {
+describeOnPostgresql('a PostgreSQL role that does not own its database', () => {
   it('is told in one line what is wrong and how to fix it, and the fix works', { timeout: 120_000 }, async () => {
     const suffix = randomBytes(6).toString('hex');
     const role = `unissons_role_${suffix}`;

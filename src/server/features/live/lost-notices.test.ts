@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LISTEN_APPLICATION_NAME, openDatabase, type DatabaseHandle } from '../../db/connection';
 import { registerAdmin, registerMember } from '../../testing/members';
+import { describeOnPostgresql } from '../../testing/postgresql-only';
 import { listeningTestApp, readEvents } from './testing/streams';
 
 /** Longer than the first retry of a lost LISTEN connection, with room for a busy machine. */
@@ -15,7 +16,7 @@ const listeners = (database: DatabaseHandle) =>
 
 // Only PostgreSQL has a LISTEN connection of its own to lose (PGlite is one connection in
 // the process), and a second instance to miss a notice.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('when an instance’s LISTEN connection is lost (PostgreSQL; skipped without TEST_DATABASE_URL)', () => {
+describeOnPostgresql('when an instance’s LISTEN connection is lost', () => {
   const listening = listeningTestApp();
   let second: DatabaseHandle;
   let two: FastifyInstance;

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
+import { describeOnPostgresql } from '../../testing/postgresql-only';
 import { createTestDatabase } from '../../testing/test-database';
 import { applyRetention } from '../retention/retention';
 import { announce } from './announce';
@@ -137,7 +138,7 @@ describe('a staff stream whose rights were read just before a suspension', () =>
 });
 
 // Several instances share one PostgreSQL: only that mode can have a second instance.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('on two instances of one PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
+describeOnPostgresql('on two instances of one PostgreSQL', () => {
   const listening = listeningTestApp();
   let second: DatabaseHandle;
   let two: FastifyInstance;
