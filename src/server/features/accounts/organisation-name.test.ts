@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerAdmin, registerMember, registerOrganisation } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 describe('an organisation changes its displayed name (PUT /api/account/username, decision 0026)', () => {
   const test = setUpTestApp();
@@ -76,8 +77,9 @@ describe('an organisation changes its displayed name (PUT /api/account/username,
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('lets two organisations racing for one name end with one of them having it', async () => {
+  raceTest('lets two organisations racing for one name end with one of them having it', async () => {
     const [first, second] = [await registerOrganisation(test.app, test.database), await registerOrganisation(test.app, test.database)];
+    await openConnections(test.database.db, 10);
     const answers = await Promise.all([rename(first.cookie, 'Club Convoité'), rename(second.cookie, 'club convoité')]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const holders = await test.database.db.selectFrom('users').select('id').where('username', 'in', ['Club Convoité', 'club convoité']).execute();

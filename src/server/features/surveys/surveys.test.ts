@@ -3,6 +3,7 @@ import { surveyErrorMessage } from '../../../shared/messages';
 import type { SurveyResponses } from '../../../shared/surveys';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 const PRE_USE: SurveyResponses = {
   heard: ['Instagram', 'Bouche à oreille'],
@@ -158,9 +159,10 @@ describe('users-submitSurvey (spec §7, §8)', () => {
     expect(shown(again)).toBe('Tu as déjà répondu à ce sondage !');
   });
 
-  it('keeps one answer when the same member submits many times at once', async () => {
+  raceTest('keeps one answer when the same member submits many times at once', async () => {
     const member = await registerMember(test.app);
     const before = await answerCount('pre-use');
+    await openConnections(test.database.db, 10);
     const responses = await Promise.all(
       Array.from({ length: 6 }, () => submit(member, { surveyId: 'pre-use', userId: member.uuid, responses: PRE_USE })),
     );
