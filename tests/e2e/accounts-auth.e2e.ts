@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
-import { createMember, PASSWORD, signIn, shoot, SITE_ENV, uniqueEmail, unexpected } from './accounts-support';
+import { createMember, PASSWORD, signIn, shoot, SITE_ENV, uniqueEmail } from './accounts-support';
 import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
@@ -8,7 +8,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
   const suite = siteAndBrowser(SITE_ENV);
 
   it('registers in two steps, the back arrow keeping what was typed, and lands on /account', async () => {
-    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     const email = uniqueEmail('lea');
     await page.goto('/account');
     await page.getByRole('link', { name: 'Créer un compte' }).click();
@@ -53,13 +53,13 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByText('Salut Léa 👋').waitFor();
     await page.getByText('@lea_e2e').waitFor();
     await expect(page.getByRole('checkbox', { name: 'Recevoir la newsletter' }).isChecked()).resolves.toBe(false);
-    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
   it('sends the visitor back to step 1 when the e-mail is already used', async () => {
     const member = await createMember(suite.site);
-    const { page, context } = await openPage(suite.browser, suite.site.url);
+    // The address is taken.
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop', { expectedStatuses: [409] });
     await page.goto('/account?auth=register');
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
@@ -81,7 +81,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
 
   it('logs in and out', async () => {
     const member = await createMember(suite.site, { firstname: 'Inès', lastname: 'Diallo' });
-    const { page, errors, context } = await openPage(suite.browser, suite.site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
     const login = page.getByRole('button', { name: 'Se connecter' });
     await expect(login.getAttribute('aria-disabled')).resolves.toBe('true');
@@ -98,13 +98,13 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/account');
     await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
   it('tells an unknown address and a wrong password apart', async () => {
     const member = await createMember(suite.site);
-    const { page, context, errors } = await openPage(suite.browser, suite.site.url);
+    // An unknown address, a wrong password, and an address the form lets through that the server refuses.
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop', { expectedStatuses: [400, 401, 404] });
     await page.goto('/account');
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('personne'));
     await page.getByLabel('Mot de passe', { exact: true }).fill('nimporte');
@@ -119,13 +119,13 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByLabel('Adresse mail', { exact: true }).fill('pas-une-adresse');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('alert').getByText(errorCatalogue['auth/invalid-email']).waitFor();
-    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
   it('renews a forgotten password through the mailed temporary one', async () => {
     const member = await createMember(suite.site, { firstname: 'Zoé' });
-    const { page, context } = await openPage(suite.browser, suite.site.url);
+    // An unknown address first.
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop', { expectedStatuses: [404] });
     await page.goto('/account');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     const send = page.getByRole('button', { name: 'Envoyer' });
@@ -179,7 +179,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
 
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/account');
       await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
       await shoot(page, `accounts-login-${viewport}`);
@@ -201,7 +201,6 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
       await page.goto('/account?auth=forgot');
       await page.getByRole('button', { name: 'Envoyer' }).waitFor();
       await shoot(page, `accounts-forgot-${viewport}`);
-      expect(unexpected(errors)).toEqual([]);
       await context.close();
     }
   });

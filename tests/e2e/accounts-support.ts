@@ -91,14 +91,6 @@ export async function signIn(page: Page, email: string, password: string, path =
 /** The site, with a generous auth rate limit: every spec signs in from the same address. */
 export const SITE_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
 
-/**
- * Console errors other than the browser's own "Failed to load resource" lines, which every
- * expected 4xx answer (a signed-out /api/auth/me, a wrong password) adds.
- */
-export function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.startsWith('Failed to load resource'));
-}
-
 /** A full-page screenshot taken from the top, so the sticky header sits where it belongs. */
 export async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { USER_AGENTS } from '../../src/shared/user-agents.fixture';
-import { browserAvailable } from './support/browser';
+import { browserAvailable, openPage } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 // The stores' default addresses (config defaults), which the pages were built with.
@@ -30,10 +30,9 @@ describe.skipIf(!browserAvailable())(`/calshare/download ${inject('browserSkipRe
    * server redirect that Playwright cannot intercept, only requested) or a page of the suite.site.
    */
   async function landing(options: { userAgent: string; hasTouch?: boolean; isMobile?: boolean }): Promise<string> {
-    const context = await suite.browser.newContext({ baseURL: suite.site.url, ...options, viewport: { width: 1024, height: 768 } });
     const store = /^https:\/\/(www\.apple\.com|play\.google\.com)\//;
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop', { context: { ...options, viewport: { width: 1024, height: 768 } } });
     await context.route(store, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Store</title>' }));
-    const page = await context.newPage();
     let storeRequested: string | undefined;
     page.on('request', (request) => {
       if (store.test(request.url())) storeRequested ??= request.url();

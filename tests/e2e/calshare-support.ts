@@ -27,10 +27,6 @@ export async function apiJson<T>(site: Site, path: string, options: { method?: s
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** Console errors other than the browser's "Failed to load resource" for an expected 4xx (signed-out /api/auth/me). */
-export function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.startsWith('Failed to load resource'));
-}
 
 /**
  * Scrolls the whole page once so every scroll-revealed section is shown, then takes a

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createMember, shoot, signIn, SITE_ENV, unexpected, uniqueEmail } from './accounts-support';
+import { createMember, shoot, signIn, SITE_ENV, uniqueEmail } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
 import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
@@ -24,7 +24,7 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     await signIn(their.page, member.email, member.password, '/account');
     await their.page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
 
-    const { page, context, errors } = await openPage(suite.browser, suite.site.url);
+    const { page, context } = await openPage(suite.browser, suite.site.url);
     await signIn(page, ADMIN.email, ADMIN.password, '/admin');
     await page.getByRole('link', { name: 'Membres' }).click();
     await page.getByRole('heading', { level: 1, name: 'Membres' }).waitFor();
@@ -60,6 +60,7 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     await page.getByText(/Suspendu depuis le/).waitFor();
 
     // Their open page: the next request is refused, the gate asks to sign in, and signing in says why not.
+    their.allow(401, 403);
     await their.page.goto('/account');
     await their.page.getByRole('button', { name: 'Se connecter' }).waitFor();
     await their.page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
@@ -75,13 +76,12 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     await page.getByRole('listitem').filter({ hasText: 'Compte suspendu' }).first().waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption('roles/grant');
     await page.getByRole('link', { name: /Modérateur : .*eloise\.muller/ }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      const { page, errors, context } = await openPage(suite.browser, suite.site.url, viewport);
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
       await signIn(page, ADMIN.email, ADMIN.password, '/admin/members');
       await page.getByText(/membres? affichés?/).waitFor();
       await shoot(page, `admin-members-${viewport}`);
@@ -93,7 +93,6 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
       await page.goto('/admin/journal');
       await page.getByRole('listitem').filter({ hasText: 'Compte suspendu' }).first().waitFor();
       await shoot(page, `admin-journal-${viewport}`);
-      expect(unexpected(errors)).toEqual([]);
       await context.close();
     }
   });

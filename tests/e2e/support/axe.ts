@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signIn } from '../accounts-support';
 import { openPage, settle, type VIEWPORTS } from './browser';
 import type { Site } from './site';
@@ -21,21 +22,45 @@ export interface AxeOptions {
   enterFrames?: boolean;
 }
 
-/** Every axe violation on the page, once every scroll-revealed section has been shown. */
-export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+/** Where the page is: its path and query, or the whole URL of a page that has none (about:blank). */
+function location(page: Page): string {
+  const url = new URL(page.url());
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.pathname + url.search : url.href;
+}
+
+/**
+ * Every axe violation on the page, once every scroll-revealed section has been shown. `at` is
+ * the page the scan is for (path and query, or about:blank): a page that redirected elsewhere
+ * (a gate sending to /) fails the test instead of getting another page scanned in its name.
+ */
+export async function axeViolations(page: Page, at: string, options: AxeOptions = {}): Promise<string[]> {
   await settle(page);
-  // Scroll-revealed sections must be on screen for their colours to be measured.
+  expect(location(page), 'the page scanned is the one asked for').toBe(at);
+  // Scroll-revealed sections must be on screen for their colours to be measured: each step
+  // waits two frames, in which the browser tells the section it is in view.
   await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     // Bounded: a page that grows while scrolled must not keep the loop going.
     for (let y = 0, steps = 0; y < document.body.scrollHeight && steps < 60; y += 400, steps++) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await frame();
+      await frame();
     }
   });
+  await page.waitForFunction(() => document.querySelectorAll('.reveal:not(.is-visible)').length === 0, null, { timeout: 10_000 });
   // Back to the top: the sticky header would otherwise sit over the fields at the top of the
   // page, which axe then reports as targets too small to hit.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(500);
+  // Colours are measured once the sections' fade-in is over: every animation or transition
+  // that ends has ended (spinners and the marquee never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // axe's own run in the page ('legacy' for @axe-core/playwright): half the time of the
   // frame-by-frame run, which opens a blank page to merge its results on every scan. It is
   // also the one that takes iframes: false.
@@ -44,6 +69,7 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   builder = builder.withTags(AXE_TAGS);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
+  expect(location(page), 'the page scanned is the one asked for').toBe(at);
   return results.violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
@@ -65,7 +91,7 @@ export async function scanSignedIn(
   await signIn(page, account.email, account.password, paths[0]);
   for (const path of paths) {
     await page.goto(path);
-    const list = await axeViolations(page, options(path));
+    const list = await axeViolations(page, path, options(path));
     if (list.length) found[`${path} (${viewport})`] = list;
   }
   await context.close();
