@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './accounts-support';
-import { connectBrowser } from './support/browser';
+import { connectBrowser, openPage } from './support/browser';
 import { ADMIN, freePort, startSite, type Site } from './support/site';
 
 const caddyInstalled = !spawnSync('caddy', ['version']).error;
@@ -124,15 +124,23 @@ describe.skipIf(Boolean(skipReason))(`behind Caddy with HTTPS ${skipReason}`, ()
   let httpsPort: number;
 
   beforeAll(async () => {
-    httpsPort = await freePort();
-    const httpPort = await freePort();
-    // The environment file's settings (deploy/unissons.env.example), for this address.
-    [site, browser] = await Promise.all([
-      startSite({ PUBLIC_URL: `https://localhost:${httpsPort}`, TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT) }),
-      connectBrowser(),
-    ]);
-    const caddyfile = testCaddyfile(dir, { http: httpPort, https: httpsPort, site: Number(new URL(site.url).port) });
-    caddy = await startCaddy(dir, caddyfile, httpsPort);
+    browser = await connectBrowser();
+    // Caddy's ports are free when asked for, not when Caddy binds them: another test may take
+    // one in between, and then the site (whose address names the port) and Caddy start again.
+    for (let attempt = 1; ; attempt++) {
+      httpsPort = await freePort();
+      const httpPort = await freePort();
+      // The environment file's settings (deploy/unissons.env.example), for this address.
+      site = await startSite({ PUBLIC_URL: `https://localhost:${httpsPort}`, TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT) });
+      const caddyfile = testCaddyfile(dir, { http: httpPort, https: httpsPort, site: Number(new URL(site.url).port) });
+      try {
+        caddy = await startCaddy(dir, caddyfile, httpsPort);
+        break;
+      } catch (error) {
+        await site.stop();
+        if (attempt === 3 || !/address already in use/.test(String(error))) throw error;
+      }
+    }
   });
 
   afterAll(async () => {
@@ -147,8 +155,7 @@ describe.skipIf(Boolean(skipReason))(`behind Caddy with HTTPS ${skipReason}`, ()
   });
 
   it('signs in with a Secure __Host- session cookie, over HSTS', async () => {
-    const context = await browser.newContext({ baseURL: `https://localhost:${httpsPort}`, ignoreHTTPSErrors: true, locale: 'fr-FR' });
-    const page = await context.newPage();
+    const { page, context } = await openPage(browser, `https://localhost:${httpsPort}`, 'desktop', { context: { ignoreHTTPSErrors: true } });
     const home = await page.goto('/');
     expect(home?.status()).toBe(200);
     expect(home?.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

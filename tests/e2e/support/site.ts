@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { inject } from 'vitest';
 import { Mailbox } from '../../../src/server/testing/mailbox';
 
@@ -17,6 +18,10 @@ export interface Site {
   crash(): Promise<void>;
 }
 
+/**
+ * A port free at the moment of asking, for a program that cannot report the port it bound
+ * (Caddy): another process may take it before that program binds it, so its caller retries.
+ */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -26,19 +31,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The production server (build/node/main.js) on a free port with its own empty data folder
- * and a real SMTP capture, as a visitor's browser would reach it.
+ * The production server (build/node/main.js) with its own empty data folder and a real SMTP
+ * capture, as a visitor's browser would reach it. It binds port 0, so the system gives it a
+ * port no other test holds, and the port is read from its "Server listening at" log line.
  */
 export async function startSite(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Site> {
-  const port = await freePort();
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-')));
   const mailbox = await Mailbox.start();
-  const url = `http://127.0.0.1:${port}`;
   const buildDir = inject('buildDir');
   const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, 'node/main.js')], {
     env: {
       ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -46,16 +49,25 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
       // Real challenges, solved by the browser's widget and the tests' own requests, quickly.
       ANTI_BOT_DIFFICULTY: '50',
       ...env,
+      PORT: '0',
+      // Info, for the line that names the port; only warnings and errors are shown (below).
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let url: string | undefined;
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    const entry = parseLogLine(line);
+    const listening = /^Server listening at (http:\/\/\S+)$/.exec(entry?.msg ?? '');
+    if (listening) url ??= listening[1];
+    if (!entry || entry.level >= WARN) process.stdout.write(`${line}\n`);
+  });
   try {
-    await waitForHealth(url, child);
+    await waitForHealth(() => url, child);
   } catch (error) {
     // A server that never became healthy must not outlive the test run (each holds ~500 MB).
     child.kill('SIGKILL');
@@ -65,7 +77,7 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     throw error;
   }
   return {
-    url,
+    url: url!,
     mailbox,
     dataDir,
     async stop() {
@@ -82,17 +94,36 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+/** pino's level for warnings: what the tests used to show with LOG_LEVEL=warn. */
+const WARN = 40;
+
+function parseLogLine(line: string): { level: number; msg?: string } | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line) as { level: number; msg?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Up to 100 s: a new embedded database takes seconds alone, and far longer while three
+ * workers' servers and browsers share two cores (the hook's own limit is 120 s).
+ */
+async function waitForHealth(url: () => string | undefined, child: ChildProcess) {
+  const deadline = Date.now() + 100_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
+    const listening = url();
+    if (listening) {
+      try {
+        const response = await fetch(`${listening}/api/health`);
+        if (response.ok) return;
+      } catch {
+        // listening, not answering yet
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('server did not become healthy within 60 s');
+  throw new Error(`server did not become healthy within 100 s (${url() ? `listening at ${url()}` : 'no "Server listening at" line yet'})`);
 }
