@@ -6,8 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './support/site';
 import { proofOfWork } from './support/proof-of-work';
 import { migrations } from '../../src/server/db/migrations/index';
 
@@ -55,7 +55,7 @@ describe('production install', () => {
   const buildDir = inject('buildDir');
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'unissons-release-'));
   // The guide's /opt, here: the release is unpacked and installed into opt/unissons (the
-  // second test), run from there, then upgraded.
+  // test's first step), run from there, then upgraded.
   const opt = path.join(temp, 'opt');
   const app = path.join(opt, 'unissons');
   // Where the tarball lands, as the guide's commands expect it: unissons.tar.gz in the folder they run in.
@@ -103,102 +103,108 @@ describe('production install', () => {
     }
   });
 
-  it('starts from the tarball with `npm ci --omit=dev` and serves the API and the pages', { timeout: 300_000 }, async () => {
-    makeRelease('1');
-    // Every file root's, whoever built it: unpacked by root, the code stays root's.
-    const owners = new Set(
-      run('tar', ['--numeric-owner', '-tvzf', tarball], temp)
-        .trim()
-        .split('\n')
-        .map((entry) => entry.split(/\s+/)[1]),
-    );
-    expect([...owners]).toEqual(['0/0']);
+  // One test in steps, not three that lean on each other: the backup and the upgrades need the
+  // installed release, and installing it again for each would double the test's minutes.
+  it('installs the release with the guide’s commands, serves it, backs it up and restores it, then upgrades twice and goes back', { timeout: 1_200_000 }, async () => {
+    await step('the release, made with the guide’s tar, is root’s and installs with `npm ci --omit=dev`', () => {
+      makeRelease('1');
+      // Every file root's, whoever built it: unpacked by root, the code stays root's.
+      const owners = new Set(
+        run('tar', ['--numeric-owner', '-tvzf', tarball], temp)
+          .trim()
+          .split('\n')
+          .map((entry) => entry.split(/\s+/)[1]),
+      );
+      expect([...owners]).toEqual(['0/0']);
 
-    const install = guideBlocks(2).find((lines) => lines.some((line) => line.startsWith('tar -xzf')));
-    expect(install, 'section 2 unpacks the release').toBeDefined();
-    runGuide(install!);
-    if (process.getuid?.() === 0) expect(fs.statSync(path.join(app, 'build', 'node', 'main.js')).uid).toBe(0);
-    // Not typescript, react nor react-router: npm installs them as peers of @react-router/node,
-    // which React Router's build wants among the dependencies. The widget is in the build.
-    for (const name of ['vitest', 'eslint', 'esbuild', '@react-router/dev', 'altcha']) {
-      expect(fs.existsSync(path.join(app, 'node_modules', name)), `${name} is a dev dependency`).toBe(false);
-    }
-
-    const server = await startInstalled(path.join(data, 'first'), { readLog: true });
-    const health = await fetch(`${server.url}/api/health`);
-    expect(health.status).toBe(200);
-    // What the guide tells the operator to look for after an upgrade.
-    const applied = server.log().filter((entry) => entry.msg === 'migration applied');
-    expect(applied.map((entry) => entry.migration)).toEqual(Object.keys(migrations));
-
-    const home = await fetch(`${server.url}/`);
-    expect(home.status).toBe(200);
-    expect(home.headers.get('content-type')).toContain('text/html');
-    const html = await home.text();
-    expect(html).toContain('<html lang="fr"');
-    expect(html).toContain('Ensemble, Unissons le sport !');
-    // systemd's TimeoutStopSec is 15 s: the site must be gone, cleanly, before that.
-    expect(await server.stop()).toBe(0);
-  });
-
-  it("backs up through the running server and restores into a new folder, with the release's own commands", { timeout: 300_000 }, async () => {
-    const dataDir = path.join(data, 'backed-up');
-    const server = await startInstalled(dataDir);
-    const member = { email: 'sauvegarde@exemple.fr', password: 'Sauvegarde-2026!' };
-    const registered = await fetch(`${server.url}/api/fn/users-registerUser`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: member.email, username: 'sauvegarde', firstname: 'Sacha', lastname: 'Martin', pwd: member.password, ...(await proofOfWork(server.url)) }),
+      const install = guideBlocks(2).find((lines) => lines.some((line) => line.startsWith('tar -xzf')));
+      expect(install, 'section 2 unpacks the release').toBeDefined();
+      runGuide(install!);
+      if (process.getuid?.() === 0) expect(fs.statSync(path.join(app, 'build', 'node', 'main.js')).uid).toBe(0);
+      // Not typescript, react nor react-router: npm installs them as peers of @react-router/node,
+      // which React Router's build wants among the dependencies. The widget is in the build.
+      for (const name of ['vitest', 'eslint', 'esbuild', '@react-router/dev', 'altcha']) {
+        expect(fs.existsSync(path.join(app, 'node_modules', name)), `${name} is a dev dependency`).toBe(false);
+      }
     });
-    expect(registered.status).toBe(200);
-    // The server holds the folder: the command asks it (SIGUSR2) and waits for its file.
-    const backup = runInstalled(['build/node/backup.js'], { DATA_DIR: dataDir });
-    expect(backup.stdout).toContain('fait la sauvegarde lui-même');
-    const written = /Sauvegarde écrite : (\S+\.sql\.gz)/.exec(backup.stdout)?.[1];
-    expect(written, backup.stdout).toBeDefined();
-    expect(await server.stop()).toBe(0);
 
-    const restoredDir = path.join(data, 'restored');
-    const restore = runInstalled(['build/node/restore.js', written!], { DATA_DIR: restoredDir });
-    expect(restore.stdout).toContain('restaurée dans');
-    // The guide's rotation of the signing secrets, run from the release on a stopped site.
-    expect(runInstalled(['build/node/rotate-secrets.js'], { DATA_DIR: restoredDir }).stdout).toContain('Secrets renouvelés');
-    const restored = await startInstalled(restoredDir);
-    try {
-      const login = await fetch(`${restored.url}/api/auth/login`, {
+    await step('the installed server applies every migration, serves the API and the pages, and stops within 15 s', async () => {
+      const server = await startInstalled(path.join(data, 'first'));
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+      // What the guide tells the operator to look for after an upgrade.
+      const applied = server.log().filter((entry) => entry.msg === 'migration applied');
+      expect(applied.map((entry) => entry.migration)).toEqual(Object.keys(migrations));
+
+      const home = await fetch(`${server.url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toContain('text/html');
+      const html = await home.text();
+      expect(html).toContain('<html lang="fr"');
+      expect(html).toContain('Ensemble, Unissons le sport !');
+      // systemd's TimeoutStopSec is 15 s: the site must be gone, cleanly, before that.
+      expect(await server.stop()).toBe(0);
+    });
+
+    await step("a backup through the running server restores into a new folder, with the release's own commands", async () => {
+      const dataDir = path.join(data, 'backed-up');
+      const server = await startInstalled(dataDir);
+      const member = { email: 'sauvegarde@exemple.fr', password: 'Sauvegarde-2026!' };
+      const registered = await fetch(`${server.url}/api/fn/users-registerUser`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(member),
+        body: JSON.stringify({ email: member.email, username: 'sauvegarde', firstname: 'Sacha', lastname: 'Martin', pwd: member.password, ...(await proofOfWork(server.url)) }),
       });
-      expect(login.status).toBe(200);
-    } finally {
-      expect(await restored.stop()).toBe(0);
-    }
-  });
+      expect(registered.status).toBe(200);
+      // The server holds the folder: the command asks it (SIGUSR2) and waits for its file.
+      const backup = runInstalled(['build/node/backup.js'], { DATA_DIR: dataDir });
+      expect(backup.stdout).toContain('fait la sauvegarde lui-même');
+      const written = /Sauvegarde écrite : (\S+\.sql\.gz)/.exec(backup.stdout)?.[1];
+      expect(written, backup.stdout).toBeDefined();
+      expect(await server.stop()).toBe(0);
 
-  it('upgrades twice with the guide’s commands: the release before stays beside the current one, and going back brings it back', { timeout: 600_000 }, async () => {
-    const dataDir = path.join(data, 'first');
-    const releaseIn = (folder: string) => fs.readFileSync(path.join(opt, folder, 'build', 'release'), 'utf8');
-    const [unpack, swap, goBack, ...more] = guideBlocks(4);
-    expect(more, 'section 4 has the three blocks this test runs').toEqual([]);
-    for (const release of ['2', '3']) {
-      makeRelease(release);
-      runGuide([...unpack, ...swap]);
-      expect(releaseIn('unissons')).toBe(release);
-      const upgraded = await startInstalled(dataDir, { readLog: true });
-      expect(upgraded.log().map((entry) => entry.msg)).toContain('no migration to apply');
-      expect(await upgraded.stop()).toBe(0);
-    }
-    // Upgraded twice: the one before is release 2, and nothing is nested inside it.
-    expect(fs.readdirSync(opt).sort()).toEqual(['unissons', 'unissons-old']);
-    expect(releaseIn('unissons-old')).toBe('2');
-    expect(fs.existsSync(path.join(opt, 'unissons-old', 'unissons'))).toBe(false);
+      const restoredDir = path.join(data, 'restored');
+      const restore = runInstalled(['build/node/restore.js', written!], { DATA_DIR: restoredDir });
+      expect(restore.stdout).toContain('restaurée dans');
+      // The guide's rotation of the signing secrets, run from the release on a stopped site.
+      expect(runInstalled(['build/node/rotate-secrets.js'], { DATA_DIR: restoredDir }).stdout).toContain('Secrets renouvelés');
+      const restored = await startInstalled(restoredDir);
+      try {
+        const login = await fetch(`${restored.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(member),
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        expect(await restored.stop()).toBe(0);
+      }
+    });
 
-    runGuide(goBack);
-    expect(releaseIn('unissons')).toBe('2');
-    const back = await startInstalled(dataDir);
-    expect((await fetch(`${back.url}/api/health`)).status).toBe(200);
-    expect(await back.stop()).toBe(0);
+    await step('two upgrades with the guide’s commands keep the release before beside the current one, and going back brings it back', async () => {
+      const dataDir = path.join(data, 'first');
+      const releaseIn = (folder: string) => fs.readFileSync(path.join(opt, folder, 'build', 'release'), 'utf8');
+      const [unpack, swap, goBack, ...more] = guideBlocks(4);
+      expect(more, 'section 4 has the three blocks this test runs').toEqual([]);
+      for (const release of ['2', '3']) {
+        makeRelease(release);
+        runGuide([...unpack, ...swap]);
+        expect(releaseIn('unissons')).toBe(release);
+        const upgraded = await startInstalled(dataDir);
+        expect(upgraded.log().map((entry) => entry.msg)).toContain('no migration to apply');
+        expect(await upgraded.stop()).toBe(0);
+      }
+      // Upgraded twice: the one before is release 2, and nothing is nested inside it.
+      expect(fs.readdirSync(opt).sort()).toEqual(['unissons', 'unissons-old']);
+      expect(releaseIn('unissons-old')).toBe('2');
+      expect(fs.existsSync(path.join(opt, 'unissons-old', 'unissons'))).toBe(false);
+
+      runGuide(goBack);
+      expect(releaseIn('unissons')).toBe('2');
+      const back = await startInstalled(dataDir);
+      expect((await fetch(`${back.url}/api/health`)).status).toBe(200);
+      expect(await back.stop()).toBe(0);
+    });
   });
 
   /** The environment the systemd unit gives: its own settings and nothing of this project's. */
@@ -218,34 +224,36 @@ describe('production install', () => {
   }
 
   /**
-   * The installed server, started as the systemd unit starts it. With `readLog`, it logs at
-   * info and its log is kept for the test to read (`log()`) instead of being shown.
+   * The installed server, started as the systemd unit starts it, on port 0: the system gives it
+   * a port no other test holds, read from its "Server listening at" line. It logs at info and
+   * its log is kept for the test to read (`log()`); warnings and errors are shown.
    */
-  async function startInstalled(dataDir: string, { readLog = false } = {}) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+  async function startInstalled(dataDir: string) {
     const server = spawn(process.execPath, ['--max-old-space-size=1024', 'build/node/main.js'], {
       cwd: app,
-      env: installedEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(readLog && { LOG_LEVEL: 'info' }) }),
-      stdio: ['ignore', readLog ? 'pipe' : 'inherit', 'inherit'],
+      env: installedEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    let log = '';
-    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const entries: { level: number; msg: string; migration?: string }[] = [];
+    let url: string | undefined;
+    readline.createInterface({ input: server.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return void process.stdout.write(`${line}\n`);
+      const entry = JSON.parse(line) as (typeof entries)[number];
+      entries.push(entry);
+      url ??= /^Server listening at (http:\/\/\S+)$/.exec(entry.msg)?.[1];
+      if (entry.level >= 40) process.stdout.write(`${line}\n`);
+    });
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     try {
-      await waitForHealth(url, () => server.exitCode);
+      await waitForHealth(() => url, () => server.exitCode);
     } catch (error) {
       server.kill('SIGKILL');
       throw error;
     }
     return {
-      url,
+      url: url!,
       /** The log's entries so far (pino's JSON lines). */
-      log: () =>
-        log
-          .split('\n')
-          .filter((line) => line.startsWith('{'))
-          .map((line) => JSON.parse(line) as { msg: string; migration?: string }),
+      log: () => entries,
       /** SIGTERM; the exit code, or 'still running' after systemd's 15 s (then killed). */
       async stop() {
         server.kill('SIGTERM');
@@ -257,14 +265,24 @@ describe('production install', () => {
   }
 });
 
-async function waitForHealth(url: string, exitCode: () => number | null) {
+/** One step of a long test: its name heads any failure inside it. */
+async function step(name: string, body: () => unknown) {
+  try {
+    await body();
+  } catch (error) {
+    if (error instanceof Error) error.message = `${name}: ${error.message}`;
+    throw error;
+  }
+}
+
+async function waitForHealth(url: () => string | undefined, exitCode: () => number | null) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (exitCode() !== null) throw new Error(`the installed server exited with code ${exitCode()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if (url() && (await fetch(`${url()}/api/health`)).ok) return;
     } catch {
-      // not listening yet
+      // listening, not answering yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
