@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { readConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import type { DatabaseHandle } from '../../db/connection';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
 import { describeOnPostgresql } from '../../testing/postgresql-only';
 import { createTestDatabase } from '../../testing/test-database';
 import { applyRetention } from '../retention/retention';
 import { announce } from './announce';
-import { listeningTestApp, readEvents } from './testing/streams';
+import { listeningTestApp, readEvents, secondInstance } from './testing/streams';
 
 /** Time for a notice to travel; streams that must stay open are watched this long. */
 const NOTICE_MS = 500;
@@ -140,26 +140,13 @@ describe('a staff stream whose rights were read just before a suspension', () =>
 // Several instances share one PostgreSQL: only that mode can have a second instance.
 describeOnPostgresql('on two instances of one PostgreSQL', () => {
   const listening = listeningTestApp();
-  let second: DatabaseHandle;
-  let two: FastifyInstance;
-  let twoBase: string;
-
-  beforeAll(async () => {
-    second = await openDatabase({ databaseUrl: listening.test.database.url });
-    two = await buildApp({ config: listening.test.config, database: second });
-    twoBase = await two.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
-    await two?.close();
-    await second?.close();
-  });
+  const two = secondInstance(listening);
 
   it('ends the streams held by the other instance, for each kind of loss', async () => {
     const { app, database } = listening.test;
     const admin = await registerAdmin(app, database);
     const [suspended, demoted, deleted] = await Promise.all([registerModerator(app, database), registerModerator(app, database), registerModerator(app, database)]);
-    const streams = await Promise.all([suspended, demoted, deleted].map((member) => openStream(twoBase, 'moderation', member)));
+    const streams = await Promise.all([suspended, demoted, deleted].map((member) => openStream(two.base, 'moderation', member)));
     const headers = { cookie: admin.cookie };
 
     await app.inject({ method: 'POST', url: `/api/admin/members/${suspended.uuid}/suspension`, payload: { suspended: true }, headers });

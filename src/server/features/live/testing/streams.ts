@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../../app';
+import { openDatabase, type DatabaseHandle } from '../../../db/connection';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 
 export interface LiveEvent {
@@ -66,4 +69,23 @@ export function listeningTestApp(env: Record<string, string> = {}, cleanUp = () 
     await listening.test.close();
   });
   return listening;
+}
+
+/**
+ * A second instance of `listening`'s site on its PostgreSQL database, on a real port: its own
+ * connections, its own LISTEN. Fields are set once the block's hooks ran.
+ */
+export function secondInstance(listening: { test: TestApp }) {
+  const second = {} as { app: FastifyInstance; base: string };
+  let database: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: listening.test.database.url });
+    second.app = await buildApp({ config: listening.test.config, database });
+    second.base = await second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second.app?.close();
+    await database?.close();
+  });
+  return second;
 }
