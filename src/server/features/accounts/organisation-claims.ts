@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { deleteAccount, invalidateAfterDeletion } from './delete-account';
 import { organisationClaimMail } from './organisation-claim-mail';
 import { hashSecretToken, newSecretToken } from './secret-token';
-import { violatedConstraint } from './users';
+import { takenAccountError } from './users';
 
 /**
  * Decision 0026. The account holding `email` that a claim may replace: one that never proved
@@ -139,10 +139,7 @@ async function openClaim(db: Kysely<Database>, token: string): Promise<{ email: 
       return { email: claim.email, replaced };
     });
   } catch (error) {
-    const constraint = violatedConstraint(error);
-    if (constraint === 'users_email_key') throw new AppError(409, 'users/email-already-taken');
-    if (constraint === 'users_username_key') throw new AppError(409, 'users/username-already-taken');
-    throw error;
+    throw takenAccountError(error);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAction } from '../journal/record';
 import { announce } from '../live/announce';
-import { violatedConstraint } from './users';
+import { takenAccountError } from './users';
 
 /**
  * An organisation's new displayed name (decision 0026), journaled with the old one in the
@@ -38,7 +38,6 @@ export async function renameOrganisation(db: Kysely<Database>, organisationId: s
       return true;
     });
   } catch (error) {
-    if (violatedConstraint(error) === 'users_username_key') throw new AppError(409, 'users/username-already-taken');
-    throw error;
+    throw takenAccountError(error);
   }
 }

@@ -13,7 +13,7 @@ import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
 import { fileOrganisationClaim, mailOrganisationClaim } from './organisation-claims';
 import { hashPassword } from './passwords';
-import { violatedConstraint } from './users';
+import { takenAccountError, violatedConstraint } from './users';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
 const text = string({ maxLength: 500 });
@@ -68,20 +68,13 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
     return id;
   }
 
-  function takenError(error: unknown): unknown {
-    const constraint = violatedConstraint(error);
-    if (constraint === 'users_email_key') return new AppError(409, 'users/email-already-taken');
-    if (constraint === 'users_username_key') return new AppError(409, 'users/username-already-taken');
-    return error;
-  }
-
   async function createAccount(account: NewAccount) {
     checkAccount(account);
     const passwordHash = await hashPassword(account.pwd);
     try {
       return { data: { uuid: await insertAccount(account, passwordHash) } };
     } catch (error) {
-      throw takenError(error);
+      throw takenAccountError(error);
     }
   }
 
@@ -141,7 +134,7 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
         // Decision 0026: an account that never proved this address does not keep it from the
         // organisation; the one who opens the mailed link first gets it.
         const claim = await fileOrganisationClaim(db, { email, username: account.username.trim(), passwordHash, newsletter: account.newsletter === true });
-        if (claim === 'not-replaceable') throw takenError(error);
+        if (claim === 'not-replaceable') throw takenAccountError(error);
         if (claim === 'username-taken') throw new AppError(409, 'users/username-already-taken');
         if (claim === 'too-many') throw new AppError(429, 'http/rate-limited');
         await mailOrganisationClaim(app, { email, username: account.username.trim(), token: claim.token });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { UserView } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import type { UsersTable } from './tables';
 
 /** Every column but the secrets: what a request may carry around as `request.user`. */
@@ -101,4 +102,12 @@ export const isUuid = (value: string) => UUID.test(value);
 export function violatedConstraint(error: unknown): string | undefined {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   return code === '23505' ? (constraint ?? 'unknown') : undefined;
+}
+
+/** The spec's 409 when `error` is another account already holding the address or the name; else `error` itself. */
+export function takenAccountError(error: unknown): unknown {
+  const constraint = violatedConstraint(error);
+  if (constraint === 'users_email_key') return new AppError(409, 'users/email-already-taken');
+  if (constraint === 'users_username_key') return new AppError(409, 'users/username-already-taken');
+  return error;
 }
