@@ -3,35 +3,20 @@
 // in the database, so every instance takes them up (within a minute). What the replaced ones
 // signed stays accepted for its life: challenges 30 minutes, one-click links 90 days
 // (decision 0027). The embedded database must not be held by a running server: stop it first.
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { ConfigError, readConfig, type Config } from './config';
+import { commandConfig, fail, hasEmbeddedDatabase } from './command-line';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { DataDirInUse, dataDirHolder } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { rotateSecret } from './db/signing-secrets';
 import { ANTI_BOT_SECRET } from './features/anti-bot/proof-of-work';
 import { UNSUBSCRIBE_SECRET } from './features/newsletter/unsubscribe-token';
-import { keepNewFilesPrivate } from './private-files';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 const serverRuns = (pid: number, dataDir: string) =>
   fail(`Le serveur (processus ${pid}) utilise ${dataDir} : arrête-le (systemctl stop unissons), relance cette commande, puis redémarre-le. Rien n'a changé.`);
 
-keepNewFilesPrivate();
-let config: Config;
-try {
-  config = readConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration invalide : ${error.message}`);
-  throw error;
-}
+const config = commandConfig();
 if (!config.databaseUrl) {
-  if (!(await fs.stat(path.join(config.dataDir, 'db', 'PG_VERSION')).catch(() => undefined))) {
+  if (!(await hasEmbeddedDatabase(config.dataDir))) {
     fail(`Pas de base embarquée dans ${config.dataDir} (DATA_DIR) : aucun secret à renouveler.`);
   }
   const holder = await dataDirHolder(config.dataDir);

@@ -1,28 +1,14 @@
 // `npm run backup` (in a release: `node build/node/backup.js`): takes a backup now into BACKUP_DIR (default DATA_DIR/backups).
 // PostgreSQL: pg_dump on DATABASE_URL. Embedded database: read from DATA_DIR if no server
 // holds it; if the server runs, it is asked (SIGUSR2) and writes the backup itself.
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, readConfig, type Config } from '../../config';
+import { commandConfig, fail, hasEmbeddedDatabase } from '../../command-line';
 import { openDatabase } from '../../db/connection';
 import { DataDirInUse, dataDirHolder } from '../../db/data-dir-lock';
-import { keepNewFilesPrivate } from '../../private-files';
 import { BackupDirShared, listBackups, preparePrivateBackupDir } from './backup-files';
 import { describeBackup, takeBackup } from './take-backup';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-keepNewFilesPrivate();
-let config: Config;
-try {
-  config = readConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`Configuration invalide : ${error.message}`);
-  throw error;
-}
+const config = commandConfig();
 const { dir, keep } = config.backup;
 try {
   await preparePrivateBackupDir(dir);
@@ -45,7 +31,7 @@ async function askServer(pid: number) {
 }
 
 if (!config.databaseUrl) {
-  if (!(await fs.stat(path.join(config.dataDir, 'db', 'PG_VERSION')).catch(() => undefined))) {
+  if (!(await hasEmbeddedDatabase(config.dataDir))) {
     fail(`Pas de base embarquée dans ${config.dataDir} (DATA_DIR) : rien à sauvegarder.`);
   }
   const holder = await dataDirHolder(config.dataDir);
