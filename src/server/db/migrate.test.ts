@@ -12,19 +12,12 @@ import { expect, it } from 'vitest';
 import { logMigrations, migrateToLatest, MigrationRefused } from './migrate';
 import { migrations } from './migrations/index';
 import { describeOnPostgresql } from '../testing/postgresql-only';
+import { adminQuery as adminQueryOn } from '../testing/test-database';
 import { PGliteDialect } from './pglite-dialect';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => adminQueryOn(serverUrl!, statement);
 
 /** PostgreSQL's URL for `database`, signed in as `role` (the test server trusts local connections). */
 function urlFor(database: string, role?: string) {

@@ -31,7 +31,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
+/** One statement on the PostgreSQL server as its administrator (creating and dropping databases and roles). */
+export async function adminQuery(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
 import { login, registerAdmin, registerMember, registerOrganisation, type TestMember } from '../../testing/members';
 import { setUpTestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { adminQuery as adminQueryOn, createTestDatabase } from '../../testing/test-database';
 import { createMailer } from '../../mail/mailer';
 import { defaultPublicConfig } from '../../../shared/public-config';
 import { queueNewsletter } from '../newsletter/newsletters';
@@ -61,15 +61,7 @@ async function memberLogsIn(database: DatabaseHandle) {
   }
 }
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => adminQueryOn(POSTGRES, statement);
 
 /** The databases emptyPostgres made, dropped after the file (a hook registered inside a test never runs). */
 const madeDatabases: string[] = [];
