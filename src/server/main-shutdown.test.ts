@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { insertAccounts } from './features/newsletter/testing/accounts';
 import { statusCounts } from './features/newsletter/testing/deliveries';
 import { TestSmtp } from './features/newsletter/testing/smtp-server';
 import { createTestDatabase } from './testing/test-database';
+import { freePort } from './testing/free-port';
 
 const RECIPIENTS = 120;
 // Mails per second: the sending lasts several seconds, so SIGTERM lands in its middle.
@@ -40,14 +40,6 @@ async function sharedDatabase() {
     reopen: () => openDatabase({ dataDir }),
     remove: () => fs.rm(dataDir, { recursive: true, force: true }),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Server {

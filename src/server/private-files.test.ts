@@ -2,12 +2,12 @@
 // the usual umask (022): what they write in DATA_DIR must still be theirs alone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listBackups } from './features/backup/backup-files';
+import { freePort } from './testing/free-port';
 
 const SERVER = fileURLToPath(new URL('./main.ts', import.meta.url));
 const BACKUP = fileURLToPath(new URL('./features/backup/backup-command.ts', import.meta.url));
@@ -23,14 +23,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await fs.rm(root, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A TypeScript entry point of the server run as a process of its own (under tsx), with the default umask. */
 function run(file: string, env: Record<string, string>, args: string[] = []) {
