@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { readPublicConfig } from './src/server/config';
 import { siteContent } from './scripts/vite-site-content';
+import type { PublicConfig } from './src/shared/public-config';
 
 // Code every page runs: React and React Router (with their default client entry), the root
 // layout's imports, and the client's shared layer (design system, HTTP client, hooks).
@@ -9,8 +12,22 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@re
 const SHARED_LAYER = /[\\/]src[\\/]client[\\/](api[\\/]|components[\\/]|hooks[\\/]|config\.ts$|seo\.ts$)/;
 const ROOT_LAYOUT = /[\\/]src[\\/]client[\\/]root\.tsx$/;
 
+/**
+ * Records the settings baked into the pages beside them (build/public-config.json): the server
+ * compares them with its own at start (src/server/http/built-public-config.ts).
+ */
+function recordPublicConfig(config: PublicConfig): Plugin {
+  return {
+    name: 'record-public-config',
+    apply: 'build',
+    writeBundle(options) {
+      fs.writeFileSync(path.join(options.dir!, '..', 'public-config.json'), `${JSON.stringify(config, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), siteContent(readPublicConfig())],
+  plugins: [reactRouter(), siteContent(readPublicConfig()), recordPublicConfig(readPublicConfig())],
   // Names, contact e-mail and store links are baked into the prerendered pages;
   // scripts/start.mjs rebuilds when they change.
   define: { __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig()) },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config';
 
@@ -21,25 +22,52 @@ describe('the admin bootstrap settings', () => {
     expect(read).toThrow(/ADMIN_PASSWORD is too weak/);
   });
 
+  it('refuses the example file as it is shipped, because its admin password is published with the code', () => {
+    const example = fs.readFileSync(new URL('../../deploy/unissons.env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries(
+      example.split('\n').flatMap((line) => {
+        const setting = /^([A-Z_]+)=(.*)$/.exec(line);
+        return setting ? [[setting[1], setting[2]]] : [];
+      }),
+    );
+    expect(env.ADMIN_PASSWORD).toBeTruthy();
+    expect(() => readConfig(env)).toThrow(
+      'ADMIN_PASSWORD is the example from deploy/unissons.env.example, published with the code: choose your own',
+    );
+    expect(readConfig({ ...env, ADMIN_PASSWORD: 'Mon-Propre-Secret-9' }).admin?.password).toBe('Mon-Propre-Secret-9');
+  });
+
   it('takes an okay password, and over an existing account only with ADMIN_PROMOTE_EXISTING=1', () => {
     const admin = { ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: 'Admin-25' };
     expect(readConfig(admin).admin).toEqual({ email: 'admin@exemple.fr', password: 'Admin-25', promoteExisting: false });
     expect(readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: '1' }).admin?.promoteExisting).toBe(true);
-    expect(() => readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: 'oui' })).toThrow('ADMIN_PROMOTE_EXISTING must be 1 or 0, got "oui"');
+    expect(() => readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: 'oui' })).toThrow(
+      'ADMIN_PROMOTE_EXISTING must be 1 or 0, got "oui"',
+    );
   });
 });
 
 describe('the backup settings', () => {
   it('back up daily into DATA_DIR/backups and keep 14 unless told otherwise', () => {
-    expect(readConfig({ DATA_DIR: '/srv/unissons' }).backup).toEqual({ dir: '/srv/unissons/backups', everyMs: 86_400_000, keep: 14 });
-    expect(readConfig({ BACKUP_DIR: '/mnt/copies', BACKUP_EVERY: '6h', BACKUP_KEEP: '30' }).backup).toEqual({ dir: '/mnt/copies', everyMs: 21_600_000, keep: 30 });
+    expect(readConfig({ DATA_DIR: '/srv/unissons' }).backup).toEqual({
+      dir: '/srv/unissons/backups',
+      everyMs: 86_400_000,
+      keep: 14,
+    });
+    expect(readConfig({ BACKUP_DIR: '/mnt/copies', BACKUP_EVERY: '6h', BACKUP_KEEP: '30' }).backup).toEqual({
+      dir: '/mnt/copies',
+      everyMs: 21_600_000,
+      keep: 30,
+    });
     expect(readConfig({ BACKUP_EVERY: 'hourly' }).backup.everyMs).toBe(3_600_000);
     expect(readConfig({ BACKUP_EVERY: '30m' }).backup.everyMs).toBe(1_800_000);
     expect(readConfig({ BACKUP_EVERY: 'off' }).backup.everyMs).toBeUndefined();
   });
 
   it.each(['weekly', '0h', '1.5h', '-1d', 'true'])('refuses BACKUP_EVERY=%s', (every) => {
-    expect(() => readConfig({ BACKUP_EVERY: every })).toThrow(`BACKUP_EVERY must be daily, hourly, off or a duration such as 6h, 30m or 2d, got "${every}"`);
+    expect(() => readConfig({ BACKUP_EVERY: every })).toThrow(
+      `BACKUP_EVERY must be daily, hourly, off or a duration such as 6h, 30m or 2d, got "${every}"`,
+    );
   });
 
   it('refuses a BACKUP_KEEP that is not a positive integer', () => {
@@ -59,10 +87,16 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
   };
 
   it('name a wrong scheme with the host and path only, never the user, password or query', () => {
-    const database = messageOf({ DATABASE_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr:3306/unissons?password=Autre-secret-2' });
-    expect(database).toBe('DATABASE_URL must use postgres: or postgresql:, got "mysql://db.exemple.fr:3306/unissons" (shown without its user, password and query)');
+    const database = messageOf({
+      DATABASE_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr:3306/unissons?password=Autre-secret-2',
+    });
+    expect(database).toBe(
+      'DATABASE_URL must use postgres: or postgresql:, got "mysql://db.exemple.fr:3306/unissons" (shown without its user, password and query)',
+    );
     const smtp = messageOf({ SMTP_URL: 'https://relais:Mot-de-passe-3@smtp.exemple.fr:587' });
-    expect(smtp).toBe('SMTP_URL must use smtp: or smtps:, got "https://smtp.exemple.fr:587/" (shown without its user, password and query)');
+    expect(smtp).toBe(
+      'SMTP_URL must use smtp: or smtps:, got "https://smtp.exemple.fr:587/" (shown without its user, password and query)',
+    );
   });
 
   it.each([
@@ -78,7 +112,10 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
   });
 
   it('are taken as given when right', () => {
-    const config = readConfig({ DATABASE_URL: 'postgres://alice:Mot-de-passe-1@db.exemple.fr/unissons', SMTP_URL: 'smtps://relais:Mot-de-passe-3@smtp.exemple.fr' });
+    const config = readConfig({
+      DATABASE_URL: 'postgres://alice:Mot-de-passe-1@db.exemple.fr/unissons',
+      SMTP_URL: 'smtps://relais:Mot-de-passe-3@smtp.exemple.fr',
+    });
     expect(config.databaseUrl).toBe('postgres://alice:Mot-de-passe-1@db.exemple.fr/unissons');
     expect(config.smtpUrl).toBe('smtps://relais:Mot-de-passe-3@smtp.exemple.fr');
   });

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
-import { isPasswordAccepted, PASSWORD_MAX_LENGTH, PASSWORD_OKAY_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../shared/validation/password';
+import {
+  isPasswordAccepted,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_OKAY_LENGTH,
+  PASSWORD_SPECIAL_CHARACTERS,
+} from '../shared/validation/password';
 
 export interface Config {
   public: PublicConfig;
@@ -64,7 +69,13 @@ function text(env: Env, name: string, fallback: string): string {
   return value ? value : fallback;
 }
 
-function url(env: Env, name: string, fallback: string, protocols: string[], shown: (value: string) => string = (value) => `"${value}"`): string {
+function url(
+  env: Env,
+  name: string,
+  fallback: string,
+  protocols: string[],
+  shown: (value: string) => string = (value) => `"${value}"`,
+): string {
   const value = text(env, name, fallback);
   let parsed: URL;
   try {
@@ -147,11 +158,14 @@ function dkim(env: Env, mailFrom: string): DkimConfig | undefined {
   }
   if (keyText && keyFile) throw new ConfigError('set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both');
   if (!HOSTNAME.test(domainName)) throw new ConfigError(`DKIM_DOMAIN must be a domain name, got "${domainName}"`);
-  if (!SELECTOR.test(keySelector)) throw new ConfigError(`DKIM_SELECTOR must be a DNS label such as "mail2026", got "${keySelector}"`);
+  if (!SELECTOR.test(keySelector))
+    throw new ConfigError(`DKIM_SELECTOR must be a DNS label such as "mail2026", got "${keySelector}"`);
   const senderDomain = /@([^@>\s]+)>?\s*$/.exec(mailFrom)?.[1]?.toLowerCase() ?? '';
   const domain = domainName.toLowerCase();
   if (senderDomain !== domain && !senderDomain.endsWith(`.${domain}`)) {
-    throw new ConfigError(`DKIM_DOMAIN (${domainName}) must be MAIL_FROM's domain (${senderDomain || 'none'}) or a parent of it, or receivers' DMARC checks fail`);
+    throw new ConfigError(
+      `DKIM_DOMAIN (${domainName}) must be MAIL_FROM's domain (${senderDomain || 'none'}) or a parent of it, or receivers' DMARC checks fail`,
+    );
   }
   let privateKey = keyText.replaceAll('\\n', '\n');
   if (keyFile) {
@@ -205,7 +219,9 @@ function antiBot(env: Env): { difficulty: number } | undefined {
   if (raw !== 'on' && raw !== 'off') throw new ConfigError(`ANTI_BOT must be on or off, got "${raw}"`);
   const difficulty = positiveInteger(env, 'ANTI_BOT_DIFFICULTY', ANTI_BOT_DEFAULT_DIFFICULTY);
   if (difficulty > ANTI_BOT_MAX_DIFFICULTY) {
-    throw new ConfigError(`ANTI_BOT_DIFFICULTY must be at most ${ANTI_BOT_MAX_DIFFICULTY} (a phone would give up), got "${difficulty}"`);
+    throw new ConfigError(
+      `ANTI_BOT_DIFFICULTY must be at most ${ANTI_BOT_MAX_DIFFICULTY} (a phone would give up), got "${difficulty}"`,
+    );
   }
   return raw === 'on' ? { difficulty } : undefined;
 }
@@ -235,17 +251,34 @@ function port(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** Each public setting's variable: they are baked into the pages at build time. */
+export const PUBLIC_SETTINGS: Record<keyof PublicConfig, string> = {
+  projectName: 'PROJECT_NAME',
+  appName: 'APP_NAME',
+  contactEmail: 'CONTACT_EMAIL',
+  iosStoreUrl: 'IOS_STORE_URL',
+  androidStoreUrl: 'ANDROID_STORE_URL',
+  publicUrl: 'PUBLIC_URL',
+};
+
 export function readPublicConfig(env: Env = process.env): PublicConfig {
   const d = defaultPublicConfig;
+  const s = PUBLIC_SETTINGS;
   return {
-    projectName: text(env, 'PROJECT_NAME', d.projectName),
-    appName: text(env, 'APP_NAME', d.appName),
-    contactEmail: email(env, 'CONTACT_EMAIL', d.contactEmail),
-    iosStoreUrl: url(env, 'IOS_STORE_URL', d.iosStoreUrl, ['https:', 'http:']),
-    androidStoreUrl: url(env, 'ANDROID_STORE_URL', d.androidStoreUrl, ['https:', 'http:']),
-    publicUrl: url(env, 'PUBLIC_URL', d.publicUrl, ['https:', 'http:']).replace(/\/+$/, ''),
+    projectName: text(env, s.projectName, d.projectName),
+    appName: text(env, s.appName, d.appName),
+    contactEmail: email(env, s.contactEmail, d.contactEmail),
+    iosStoreUrl: url(env, s.iosStoreUrl, d.iosStoreUrl, ['https:', 'http:']),
+    androidStoreUrl: url(env, s.androidStoreUrl, d.androidStoreUrl, ['https:', 'http:']),
+    publicUrl: url(env, s.publicUrl, d.publicUrl, ['https:', 'http:']).replace(/\/+$/, ''),
   };
 }
+
+/**
+ * Passwords printed in the project's examples: anyone can read them, so an admin account left
+ * with one after a forgotten edit would be open to all.
+ */
+export const PUBLISHED_PASSWORDS = ['Change-Me-2025!'];
 
 /** Reads and validates the whole configuration; throws ConfigError with a readable message. */
 export function readConfig(env: Env = process.env): Config {
@@ -261,10 +294,17 @@ export function readConfig(env: Env = process.env): Config {
       `ADMIN_PASSWORD is too weak: ${PASSWORD_OKAY_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with an upper-case and a lower-case letter, a digit and one of ${PASSWORD_SPECIAL_CHARACTERS}`,
     );
   }
+  if (adminPassword && PUBLISHED_PASSWORDS.includes(adminPassword)) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD is the example from deploy/unissons.env.example, published with the code: choose your own',
+    );
+  }
   const liveMaxStreams = positiveInteger(env, 'LIVE_MAX_STREAMS', 2000);
   const maxConnections = positiveInteger(env, 'MAX_CONNECTIONS', 3000);
   if (maxConnections <= liveMaxStreams) {
-    throw new ConfigError('MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls');
+    throw new ConfigError(
+      'MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls',
+    );
   }
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   const mailFrom = text(env, 'MAIL_FROM', `${publicConfig.projectName} <no-reply@${new URL(publicConfig.publicUrl).hostname}>`);
@@ -283,7 +323,11 @@ export function readConfig(env: Env = process.env): Config {
     maxConnections,
     admin:
       adminEmail && adminPassword
-        ? { email: email(env, 'ADMIN_EMAIL', adminEmail), password: adminPassword, promoteExisting: flag(env, 'ADMIN_PROMOTE_EXISTING') }
+        ? {
+            email: email(env, 'ADMIN_EMAIL', adminEmail),
+            password: adminPassword,
+            promoteExisting: flag(env, 'ADMIN_PROMOTE_EXISTING'),
+          }
         : undefined,
     clientDir: path.resolve(text(env, 'CLIENT_DIR', './build/client')),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './db/connection';
@@ -11,13 +9,12 @@ import { insertAccounts } from './features/newsletter/testing/accounts';
 import { statusCounts } from './features/newsletter/testing/deliveries';
 import { TestSmtp } from './features/newsletter/testing/smtp-server';
 import { createTestDatabase } from './testing/test-database';
-import { freePort } from './testing/free-port';
+import { startServerProcess } from './testing/server-process';
 
 const RECIPIENTS = 120;
 // Mails per second: the sending lasts several seconds, so SIGTERM lands in its middle.
 const RATE = 20;
 const STOP_AFTER = 30;
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 /**
  * PostgreSQL when TEST_DATABASE_URL is set; otherwise an embedded database in a folder,
@@ -42,34 +39,6 @@ async function sharedDatabase() {
   };
 }
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-/** The real server process (src/server/main.ts under tsx), healthy. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('server did not become healthy within 60 s');
-    }
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) return { url, child, exited };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mail recorded, the rest sent once after restart', { timeout: 120_000 }, async () => {
   // Each message takes the server a while to accept: SIGTERM finds mails in the middle of their exchange.
   const smtp = await TestSmtp.start({ acceptDelayMs: 150 });
@@ -85,7 +54,7 @@ it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mai
   await shared.handOver();
   const env = { ...shared.env, SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_SECOND: String(RATE) };
 
-  const first = await startServer(env);
+  const first = await startServerProcess(env);
   const live = await fetch(`${first.url}/api/live?topics=words`);
   expect(live.status).toBe(200);
   const streamEnded = live.body!.pipeTo(new WritableStream()).then(
@@ -109,7 +78,7 @@ it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mai
   if (!process.env.TEST_DATABASE_URL) await database.close();
 
   // The restart on the same data sends the rest, at once (nothing waits for a lease).
-  const second = await startServer(env);
+  const second = await startServerProcess(env);
   await smtp.waitForAccepted(RECIPIENTS, 30_000);
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);

@@ -9,6 +9,7 @@ import { BackupDirShared, preparePrivateBackupDir } from './features/backup/back
 import { startBackups } from './features/backup/backup-schedule';
 import { startModerationDigests } from './features/moderation/digest';
 import { startRetention } from './features/retention/retention';
+import { builtPublicConfigMismatches } from './http/built-public-config';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './private-files';
 
 async function main() {
@@ -27,10 +28,13 @@ async function main() {
   let madePrivate: string[];
   try {
     madePrivate = await makeDataDirPrivate(config.dataDir, { create: !config.databaseUrl });
-    // Only the embedded database's server writes backups (PostgreSQL: `npm run backup`).
+    // The embedded database's server writes backups on a schedule: a shared folder is refused now.
     if (!config.databaseUrl) await preparePrivateBackupDir(config.backup.dir);
   } catch (error) {
-    const reason = error instanceof BackupDirShared ? error.message : `DATA_DIR ${config.dataDir} ne peut être réservé à l'utilisateur du serveur : ${(error as Error).message}`;
+    const reason =
+      error instanceof BackupDirShared
+        ? error.message
+        : `DATA_DIR ${config.dataDir} ne peut être réservé à l'utilisateur du serveur : ${(error as Error).message}`;
     console.error(`Démarrage refusé : ${reason}`);
     process.exit(1);
   }
@@ -65,8 +69,18 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
-  if (madePrivate.length > 0) app.log.info({ dataDir: config.dataDir, entries: madePrivate.length }, 'DATA_DIR made private: group and other access removed');
+  if (madePrivate.length > 0)
+    app.log.info(
+      { dataDir: config.dataDir, entries: madePrivate.length },
+      'DATA_DIR made private: group and other access removed',
+    );
   logMigrations(app.log, applied);
+  for (const { name, built, server } of await builtPublicConfigMismatches(config.clientDir, config.public)) {
+    app.log.warn(
+      { setting: name, pages: built, server },
+      `${name}: the pages were built with "${built}" but the server reads "${server}": build the release again with the environment file's values`,
+    );
+  }
   // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
   const maintenance = startMaintenance(database, app.log);
 
@@ -75,10 +89,15 @@ async function main() {
   const retention = startRetention(database.db, app.log, path.join(config.dataDir, 'outbox'));
   // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
   const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
-  // Only this process may open the embedded database, so it backs itself up (decision 16);
-  // SIGUSR2 asks for one now (`npm run backup` sends it). PostgreSQL has pg_dump and its host's backups.
-  const backups = database.mode === 'pglite' ? startBackups(database, config.backup, app.log) : undefined;
-  if (backups) process.on('SIGUSR2', () => void backups.now());
+  // Only this process may open the embedded database, so it backs itself up (decision 16).
+  // PostgreSQL has its host's backups and `backup.js`: no schedule, but the guide's
+  // `systemctl kill -s USR2` still takes one (with pg_dump), rather than the signal's default, an exit.
+  const backups = startBackups(
+    database,
+    { ...config.backup, everyMs: database.mode === 'pglite' ? config.backup.everyMs : undefined },
+    app.log,
+  );
+  process.on('SIGUSR2', () => void backups.now());
   let stopping = false;
   /**
    * The app stops accepting, ends the live streams and lets the newsletter worker record what
@@ -95,7 +114,14 @@ async function main() {
       app.log.error({ err: error }, 'shutdown step failed');
       code = 1;
     };
-    for (const step of await Promise.allSettled([app.close(), retention.stop(), maintenance.stop(), digests.stop(), backups?.stop()])) if (step.status === 'rejected') failed(step.reason);
+    for (const step of await Promise.allSettled([
+      app.close(),
+      retention.stop(),
+      maintenance.stop(),
+      digests.stop(),
+      backups.stop(),
+    ]))
+      if (step.status === 'rejected') failed(step.reason);
     // Even after a failed step: the embedded database's files are left consistent.
     await database.close().catch(failed);
     clearTimeout(timer);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listBackups } from './features/backup/backup-files';
-import { freePort } from './testing/free-port';
+import { startServerProcess } from './testing/server-process';
 
 const SERVER = fileURLToPath(new URL('./main.ts', import.meta.url));
 const BACKUP = fileURLToPath(new URL('./features/backup/backup-command.ts', import.meta.url));
@@ -65,19 +65,13 @@ async function waitFor<T>(what: string, found: () => Promise<T | undefined>): Pr
 
 /** The server on `dataDir`, healthy; `stop` sends SIGTERM and expects a clean exit. */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const { child, exited } = run(SERVER, { ...env, PORT: String(port), HOST: '127.0.0.1' });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor('healthy server', async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}: ${(await exited).output}`);
-    return (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) || undefined;
-  });
+  const server = await startServerProcess({ DATABASE_URL: '', SMTP_URL: '', ANTI_BOT: 'off', ...ADMIN, ...env });
+  children.add(server.child);
   return {
-    url,
+    url: server.url,
     async stop() {
-      child.kill('SIGTERM');
-      const { code, output } = await exited;
-      expect(code, output).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     },
   };
 }
@@ -160,7 +154,7 @@ describe('a BACKUP_DIR others can write in', () => {
     await fs.chmod(shared, 0o777);
     const env = { DATA_DIR: path.join(root, 'data-shared-backups'), BACKUP_DIR: shared };
 
-    const server = await ending(SERVER, { ...env, PORT: String(await freePort()) });
+    const server = await ending(SERVER, { ...env, PORT: '0' });
     expect(server.code).toBe(1);
     expect(server.output).toContain(`Démarrage refusé : BACKUP_DIR ${shared} : d'autres utilisateurs peuvent y écrire (droits 777).`);
     const backup = await ending(BACKUP, env);

@@ -135,6 +135,9 @@ describe('production install', () => {
       // What the guide tells the operator to look for after an upgrade.
       const applied = server.log().filter((entry) => entry.msg === 'migration applied');
       expect(applied.map((entry) => entry.migration)).toEqual(Object.keys(migrations));
+      // Built and served with the same public settings: nothing to warn about.
+      expect(fs.existsSync(path.join(app, 'build', 'public-config.json'))).toBe(true);
+      expect(server.log().filter((entry) => entry.level >= 40)).toEqual([]);
 
       const home = await fetch(`${server.url}/`);
       expect(home.status).toBe(200);
@@ -201,8 +204,12 @@ describe('production install', () => {
 
       runGuide(goBack);
       expect(releaseIn('unissons')).toBe('2');
-      const back = await startInstalled(dataDir);
+      // An environment file edited since the build: the log names the setting and both values.
+      const back = await startInstalled(dataDir, { CONTACT_EMAIL: 'bonjour@unissons.example.org' });
       expect((await fetch(`${back.url}/api/health`)).status).toBe(200);
+      expect(back.log()).toContainEqual(
+        expect.objectContaining({ level: 40, setting: 'CONTACT_EMAIL', pages: 'contact@example.org', server: 'bonjour@unissons.example.org' }),
+      );
       expect(await back.stop()).toBe(0);
     });
   });
@@ -228,10 +235,10 @@ describe('production install', () => {
    * a port no other test holds, read from its "Server listening at" line. It logs at info and
    * its log is kept for the test to read (`log()`); warnings and errors are shown.
    */
-  async function startInstalled(dataDir: string) {
+  async function startInstalled(dataDir: string, settings: Record<string, string> = {}) {
     const server = spawn(process.execPath, ['--max-old-space-size=1024', 'build/node/main.js'], {
       cwd: app,
-      env: installedEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+      env: installedEnv({ ...settings, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const entries: { level: number; msg: string; migration?: string }[] = [];

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { roleLabels } from '../../../shared/permissions';
 import { normalizeEmail } from '../../../shared/validation/email';
@@ -22,15 +22,26 @@ export class AdminBootstrapRefused extends Error {}
  * Anyone may have registered that address before (docs/decisions/0009): an account the
  * bootstrap did not create is taken over only with ADMIN_PROMOTE_EXISTING, and whenever the
  * bootstrap changes an account's roles or password, every session of it ends.
+ *
+ * Instances started together on one database all run it: a lock held until the transaction
+ * ends makes the second wait and then find the account the first created, instead of failing
+ * on the unique e-mail.
  */
-export async function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
+export function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('unissons-admin-bootstrap'))`.execute(trx);
+    return ensureAdminLocked(trx, admin);
+  });
+}
+
+async function ensureAdminLocked(trx: Transaction<Database>, admin: AdminBootstrap) {
   const email = normalizeEmail(admin.email);
-  const existing = await db
+  const existing = await trx
     .selectFrom('users')
     .select(['id', 'username', 'roles', 'password_hash', 'admin_bootstrap'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (!existing) return createAdmin(db, email, admin.password);
+  if (!existing) return createAdmin(trx, email, admin.password);
 
   if (!existing.admin_bootstrap && !admin.promoteExisting) {
     throw new AdminBootstrapRefused(
@@ -43,40 +54,38 @@ export async function ensureAdmin(db: Kysely<Database>, admin: AdminBootstrap) {
   if (existing.admin_bootstrap && samePassword && existing.roles.includes('admin')) return existing.id;
 
   const passwordHash = samePassword ? undefined : await hashPassword(admin.password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        roles: existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'],
-        admin_bootstrap: true,
-        ...(passwordHash && {
-              password_hash: passwordHash,
-              must_change_password: false,
-              temporary_password_hash: null,
-              temporary_password_expires_at: null,
-              spent_temporary_password_hash: null,
-            }),
-      })
-      .where('id', '=', existing.id)
-      .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
-    // Given back after an admin took it away, or given to an account registered on the site:
-    // the other admins see it in the journal, as they see a role given on /admin/members.
-    if (!existing.roles.includes('admin')) {
-      await recordAction(trx, {
-        actorId: existing.id,
-        kind: 'roles/bootstrap',
-        targetType: 'user',
-        targetId: existing.id,
-        summary: `${roleLabels.admin} : ${existing.username} (${email})`,
-        details: { role: 'admin' },
-      });
-    }
-  });
+  await trx
+    .updateTable('users')
+    .set({
+      roles: existing.roles.includes('admin') ? existing.roles : [...existing.roles, 'admin'],
+      admin_bootstrap: true,
+      ...(passwordHash && {
+        password_hash: passwordHash,
+        must_change_password: false,
+        temporary_password_hash: null,
+        temporary_password_expires_at: null,
+        spent_temporary_password_hash: null,
+      }),
+    })
+    .where('id', '=', existing.id)
+    .execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+  // Given back after an admin took it away, or given to an account registered on the site:
+  // the other admins see it in the journal, as they see a role given on /admin/members.
+  if (!existing.roles.includes('admin')) {
+    await recordAction(trx, {
+      actorId: existing.id,
+      kind: 'roles/bootstrap',
+      targetType: 'user',
+      targetId: existing.id,
+      summary: `${roleLabels.admin} : ${existing.username} (${email})`,
+      details: { role: 'admin' },
+    });
+  }
   return existing.id;
 }
 
-async function createAdmin(db: Kysely<Database>, email: string, password: string) {
+async function createAdmin(db: Transaction<Database>, email: string, password: string) {
   const username = await freeUsername(db, 'admin');
   const row = await db
     .insertInto('users')
@@ -96,7 +105,7 @@ async function createAdmin(db: Kysely<Database>, email: string, password: string
   return row.id;
 }
 
-async function freeUsername(db: Kysely<Database>, base: string) {
+async function freeUsername(db: Transaction<Database>, base: string) {
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? base : `${base}${i + 1}`;
     const taken = await db

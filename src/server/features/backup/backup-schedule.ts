@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connection';
-import { listBackups } from './backup-files';
+import { listBackups, preparePrivateBackupDir } from './backup-files';
 import { takeBackup } from './take-backup';
 
 export interface BackupSchedule {
@@ -33,7 +33,9 @@ export function startBackups(
   let stopped = false;
 
   const run = () => {
-    running ??= takeBackup(database, { ...options, log: (result) => log.info({ backup: result }, 'backup written') })
+    // Checked each time: on PostgreSQL the folder is first needed when a backup is asked for.
+    running ??= preparePrivateBackupDir(options.dir)
+      .then(() => takeBackup(database, { ...options, log: (result) => log.info({ backup: result }, 'backup written') }))
       .then(
         () => {},
         (error: unknown) => log.error({ err: error }, 'backup failed'),
