@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './tests/setup/slowest-first';
 
 // Kept apart from vite.config.ts: the reactRouter() plugin must not run under Vitest.
 export default defineConfig({
@@ -6,6 +7,7 @@ export default defineConfig({
     // Vitest's default is one worker per core minus one: a single worker on these 2-core
     // machines. The tests mostly wait on databases, servers and browsers, so run three.
     maxWorkers: 3,
+    sequence: { sequencer: SlowestFirst },
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {
