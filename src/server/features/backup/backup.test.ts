@@ -17,6 +17,7 @@ import { setUpTestApp } from '../../testing/test-app';
 import { adminQuery as adminQueryOn, createTestDatabase } from '../../testing/test-database';
 import { createMailer } from '../../mail/mailer';
 import { defaultPublicConfig } from '../../../shared/public-config';
+import { recordAction } from '../journal/record';
 import { queueNewsletter } from '../newsletter/newsletters';
 import { insertAccounts } from '../newsletter/testing/accounts';
 import { statusCounts, waitUntilSettled } from '../newsletter/testing/deliveries';
@@ -34,6 +35,8 @@ const test = setUpTestApp();
 let folder: string;
 let backup: string;
 let member: TestMember;
+let admin: TestMember;
+let sequencesAtBackup: Awaited<ReturnType<typeof everySequence>>;
 const quiet = () => {};
 
 /** Every table of the public schema, each row as JSON text in UTC, in a stable order. */
@@ -50,12 +53,26 @@ async function everyRow(db: Kysely<Database>) {
   });
 }
 
-/** The restored database serves: the member signs in with their password. */
-async function memberLogsIn(database: DatabaseHandle) {
+/** Every sequence's last value: a restore without them would hand out ids already taken. */
+async function everySequence(db: Kysely<Database>) {
+  const { rows } = await sql<{ name: string; value: string | null }>`
+    select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by 1`.execute(db);
+  return rows;
+}
+
+/**
+ * The restored database serves as the original did: the same sequences, the member signs in
+ * with their password, and an admin's action writes its journal row after those restored.
+ */
+async function servesAsBefore(database: DatabaseHandle) {
+  const sequences = await everySequence(database.db);
+  expect(sequences).toEqual(sequencesAtBackup);
+  expect(sequences.find(({ name }) => name === 'journal_id_seq')?.value).not.toBeNull();
   await migrateToLatest(database.db);
   const app = await buildApp({ config: test.config, database, mailer: undefined });
   try {
     expect(await login(app, member.email, member.password)).toMatch(/unissons_session=/);
+    await recordAction(database.db, { actorId: admin.uuid, kind: 'settings/update', summary: 'après la restauration' });
   } finally {
     await app.close();
   }
@@ -83,10 +100,13 @@ beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-backup-'));
   member = await registerMember(test.app, { newsletter: true });
   await registerMember(test.app, { username: 'Zoé_l\'Éclair' });
-  await registerAdmin(test.app, test.database);
+  admin = await registerAdmin(test.app, test.database);
   await registerOrganisation(test.app, test.database);
+  // Journal rows before the backup: their ids come from a sequence the restore must bring back.
+  for (const summary of ['avant', 'la sauvegarde']) await recordAction(test.database.db, { actorId: admin.uuid, kind: 'settings/update', summary });
   const written = await takeBackup(test.database, { dir: path.join(folder, 'backups'), keep: 14, log: quiet });
   backup = written.file;
+  sequencesAtBackup = await everySequence(test.database.db);
 }, SLOW.timeout);
 afterAll(() => fs.rm(folder, { recursive: true, force: true }));
 
@@ -103,7 +123,7 @@ describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embe
     const restored = await openDatabase({ dataDir });
     try {
       expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
-      await memberLogsIn(restored);
+      await servesAsBefore(restored);
     } finally {
       await restored.close();
     }
@@ -115,7 +135,7 @@ describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embe
     const restored = await openDatabase({ databaseUrl: url });
     try {
       expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
-      await memberLogsIn(restored);
+      await servesAsBefore(restored);
     } finally {
       await restored.close();
     }
@@ -224,7 +244,7 @@ describe('restoring refuses, and writes nothing', () => {
     await restoreIntoDataDir(await readBackup(backup), dataDir, { force: true });
     const restored = await openDatabase({ dataDir });
     try {
-      await memberLogsIn(restored);
+      await servesAsBefore(restored);
     } finally {
       await restored.close();
     }
