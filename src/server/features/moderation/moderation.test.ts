@@ -7,6 +7,7 @@ import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../testing/members';
 import { announce } from '../live/announce';
 import { pendingSportsQueries, pendingWordsQueries, publishedWordsQuery } from './pending';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 const test = setUpTestApp();
 let admin: TestMember;
@@ -202,7 +203,8 @@ describe('moderators at the same time', () => {
 
   const pendingTotal = async () => (await get('/api/admin/moderation', moderator.cookie)).json().pendingWords.total as number;
 
-  it('approves a word once when two moderators click together: the other is told, in French, that it is done', async () => {
+  raceTest('approves a word once when two moderators click together: the other is told, in French, that it is done', async () => {
+    await openConnections(test.database.db, 2);
     for (const action of ['approve', 'refuse'] as const) {
       const [id] = await pendingWords(1);
       const before = await pendingTotal();
@@ -220,7 +222,8 @@ describe('moderators at the same time', () => {
     }
   });
 
-  it('tells the later of an approval and a refusal of the same sport that it is done', async () => {
+  raceTest('tells the later of an approval and a refusal of the same sport that it is done', async () => {
+    await openConnections(test.database.db, 2);
     await test.database.db.insertInto('sports').values({ id: 'biathlon', name: 'Biathlon', duplicate_key: 'biathlon', emoji: '🎿', submitted_by: null }).execute();
     changedBySql();
     const answers = await Promise.all([post('/api/admin/sports/biathlon/approve', admin.cookie), post('/api/admin/sports/biathlon/refuse', moderator.cookie)]);
@@ -229,7 +232,8 @@ describe('moderators at the same time', () => {
     expect(await get('/api/admin/summary')).toMatchObject({ statusCode: 200 });
   });
 
-  it('approves a selection in bulk, counting what another moderator did first, each item journaled once', async () => {
+  raceTest('approves a selection in bulk, counting what another moderator did first, each item journaled once', async () => {
+    await openConnections(test.database.db, 2);
     const ids = await pendingWords(30);
     await test.database.db.insertInto('sports').values([
       { id: 'padel', name: 'Padel', duplicate_key: 'padel', emoji: '🎾', submitted_by: null },
@@ -268,7 +272,8 @@ describe('moderators at the same time', () => {
     expect(again.json()).toEqual({ done: 0, alreadyDone: 20 });
   });
 
-  it('refuses a selection in bulk while a moderator refuses one of it, and deletes them', async () => {
+  raceTest('refuses a selection in bulk while a moderator refuses one of it, and deletes them', async () => {
+    await openConnections(test.database.db, 2);
     const ids = await pendingWords(5);
     const [bulk, single] = await Promise.all([
       post('/api/admin/moderation/bulk', admin.cookie, { action: 'refuse', words: ids, sports: [] }),

@@ -3,6 +3,7 @@ import type { NewsletterSummary } from '../../../shared/newsletter/api';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertAccounts } from './testing/accounts';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 const LETTER = { letter: '## Au programme\n\n- Un **tournoi**\n- Une [sortie](https://exemple.fr/sortie)', title: 'Les nouvelles de mars', desc: 'Tournoi et sortie' };
 
@@ -167,7 +168,8 @@ describe('the newsletter editor’s API', () => {
     expect(mail.parsed.text).toContain(`Se désinscrire de la newsletter : http://localhost:3000/newsletter-unsubscribe/${member.uuid}`);
   });
 
-  it('queues one newsletter for two identical requests with the same key (a double click), even at once', async () => {
+  raceTest('queues one newsletter for two identical requests with the same key (a double click), even at once', async () => {
+    await openConnections(test.database.db, 2);
     const request = { ...LETTER, title: 'Double clic', idempotencyKey: 'b7c1f0e2a9d84c6e8f3a5b2c1d0e9f87' };
     const [first, second] = await Promise.all([post('/api/fn/newsletter-send', request), post('/api/fn/newsletter-send', request)]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);

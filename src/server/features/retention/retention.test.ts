@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
 import { createTestDatabase } from '../../testing/test-database';
 import { applyRetention, startRetention } from './retention';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 const YEAR = 365;
@@ -150,7 +151,8 @@ describe('data retention (privacy policy §3, decision 15)', () => {
     expect(await database.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute()).toEqual([{ id: 'valide' }]);
   });
 
-  it('is safe to run from several instances at once: the second run finds nothing left', async () => {
+  raceTest('is safe to run from several instances at once: the second run finds nothing left', async () => {
+    await openConnections(database.db, 2);
     await insertUser('perdu', { last_seen_at: ago(6 * YEAR) });
     const runs = await Promise.all([applyRetention(database.db), applyRetention(database.db)]);
     expect(runs[0].inactiveAccounts + runs[1].inactiveAccounts).toBe(1);

@@ -3,6 +3,7 @@ import { LIVE_CHANNEL } from '../live/announce';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
 import { PENDING_SUGGESTIONS_PER_MEMBER } from './routes';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 describe('sports: suggestions, moderation and reactions', () => {
   const test = setUpTestApp();
@@ -83,7 +84,8 @@ describe('sports: suggestions, moderation and reactions', () => {
     expect((await react('inconnu', 'love', member.cookie)).statusCode).toBe(404);
   });
 
-  it('keeps every count right when 50 members react at once, each with at most one reaction', async () => {
+  raceTest('keeps every count right when 50 members react at once, each with at most one reaction', async () => {
+    await openConnections(test.database.db, 10);
     await suggest('Aviron', '🚣');
     await approve('aviron');
     const members = await Promise.all(Array.from({ length: 50 }, () => registerMember(test.app)));
@@ -127,7 +129,8 @@ describe('sports: suggestions, moderation and reactions', () => {
     expect(names.indexOf('Beach Volley')).toBeLessThan(names.indexOf('Escalade'));
   });
 
-  it(`lets a member have ${PENDING_SUGGESTIONS_PER_MEMBER} suggestions waiting at most, even when sent at once`, async () => {
+  raceTest(`lets a member have ${PENDING_SUGGESTIONS_PER_MEMBER} suggestions waiting at most, even when sent at once`, async () => {
+    await openConnections(test.database.db, 10);
     const suggester = await registerMember(test.app);
     const names = Array.from({ length: PENDING_SUGGESTIONS_PER_MEMBER + 5 }, (_, i) => `Sport en attente ${String.fromCharCode(97 + i)}`);
     const responses = await Promise.all(names.map((name) => suggest(name, '', suggester.cookie)));

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyResultsResponse } from '../../../shared/surveys';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+import { openConnections, raceTest } from '../../testing/postgresql-only';
 
 describe('survey results and past trips for the admin', () => {
   const test = setUpTestApp();
@@ -47,7 +48,8 @@ describe('survey results and past trips for the admin', () => {
     ).toEqual([]);
   });
 
-  it('finds a member by e-mail, marks trips and undoes the last one', async () => {
+  raceTest('finds a member by e-mail, marks trips and undoes the last one', async () => {
+    await openConnections(test.database.db, 3);
     const found = await asAdmin('GET', `/api/admin/past-trips?email=${encodeURIComponent(` ${member.email.toUpperCase()} `)}`);
     expect(found.json()).toMatchObject({ uuid: member.uuid, username: member.username, pastTrips: [], surveys: {} });
 
