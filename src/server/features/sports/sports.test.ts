@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANNEL } from '../live/announce';
 import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../testing/members';
+import { insertAccounts } from '../newsletter/testing/accounts';
+import { sportId } from '../../../shared/validation/sport';
 import { PENDING_SUGGESTIONS_PER_MEMBER } from './routes';
 import { openConnections, raceTest } from '../../testing/postgresql-only';
 
@@ -111,22 +113,32 @@ describe('sports: suggestions, moderation and reactions', () => {
   });
 
   it('tells every open page of each toggle, in the toggle’s own statement, and of nothing for a sport that is not public', async () => {
+    expect((await suggest('Canoë', '🛶')).statusCode).toBe(201);
+    expect((await approve(sportId('Canoë'))).statusCode).toBe(204);
     const notices: unknown[] = [];
     const stop = await test.database.listen(LIVE_CHANNEL, (payload) => notices.push(JSON.parse(payload)));
     try {
-      expect((await react('aviron', 'wow', member.cookie)).statusCode).toBe(200);
+      expect((await react(sportId('Canoë'), 'wow', member.cookie)).statusCode).toBe(200);
       expect((await react('inconnu', 'wow', member.cookie)).statusCode).toBe(404);
-      await vi.waitFor(() => expect(notices).toContainEqual({ topic: 'sports', data: { id: 'aviron' } }));
+      await vi.waitFor(() => expect(notices).toContainEqual({ topic: 'sports', data: { id: sportId('Canoë') } }));
       expect(notices).not.toContainEqual({ topic: 'sports', data: { id: 'inconnu' } });
     } finally {
       await stop();
     }
   });
 
-  it('sorts by most reactions, then by name', async () => {
+  it('sorts by most reactions, then by name in French order', async () => {
+    for (const [name, emoji] of [['Zumba', '💃'], ['Équitation', '🏇'], ['Kayak', '🚣']]) {
+      expect((await suggest(name, emoji)).statusCode).toBe(201);
+      expect((await approve(sportId(name))).statusCode).toBe(204);
+    }
+    // More reactions than any other sport of this file's database, from members of its own.
+    const fans = await insertAccounts(test.database.db, 60);
+    await test.database.db.insertInto('sport_reactions').values(fans.map((fan) => ({ sport_id: sportId('Kayak'), user_id: fan.id, reaction: 'love' }))).execute();
     const names = (await list()).map((sport) => sport.name);
-    expect(names[0]).toBe('Aviron');
-    expect(names.indexOf('Beach Volley')).toBeLessThan(names.indexOf('Escalade'));
+    expect(names[0]).toBe('Kayak');
+    // No reaction to either: É sorts with E, before Z (not after it, as in code order).
+    expect(names.indexOf('Équitation')).toBeLessThan(names.indexOf('Zumba'));
   });
 
   raceTest(`lets a member have ${PENDING_SUGGESTIONS_PER_MEMBER} suggestions waiting at most, even when sent at once`, async () => {
