@@ -47,8 +47,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 describe('deploy/unissons.env.example', () => {
   const env = readEnvFile(ENV_EXAMPLE);
 
-  it('is a configuration the site accepts, behind Caddy on this machine', () => {
-    const config = readConfig(env);
+  it('is refused as shipped, because its admin password is published with the code', () => {
+    expect(() => readConfig(env)).toThrow('ADMIN_PASSWORD is the example from deploy/unissons.env.example, published with the code: choose your own');
+  });
+
+  it('is a configuration the site accepts once the operator chose the admin password, behind Caddy on this machine', () => {
+    const config = readConfig({ ...env, ADMIN_PASSWORD: 'Mon-Propre-Secret-9' });
     expect(config.public.publicUrl).toMatch(/^https:\/\//);
     expect(config.host).toBe('127.0.0.1');
     expect(config.trustProxy).toEqual(['127.0.0.1']);
