@@ -32,7 +32,7 @@ export function siteBuild() {
   return buildDir;
 }
 
-export async function freePort() {
+async function freePort() {
   const server = net.createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -64,7 +64,19 @@ export function newDataDir(label) {
  * `node <build>/node/main.js` with its own data. `database` is `{ dataDir }` (PGlite) or
  * `{ databaseUrl }` (PostgreSQL). Resolves once /api/health answers.
  */
-export async function startServer({ database, clientDir, smtpUrl, env = {}, inspect = false }) {
+export async function startServer(options) {
+  // The port was free when asked, but another process may bind it before the server does (the
+  // server logs its port only at info level, which the benchmarks keep off): then try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      if (attempt === 3 || !String(error.message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce({ database, clientDir, smtpUrl, env = {}, inspect = false }) {
   const build = siteBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -9,7 +9,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { proofOfWork } from './support/proof-of-work';
+import { openDatabase } from '../../src/server/db/connection';
 import { migrations } from '../../src/server/db/migrations/index';
+import { adminQuery } from '../../src/server/testing/test-database';
+
+// The PostgreSQL server of the machine (.ci/run starts it), for the step with two instances.
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>;
@@ -181,6 +186,33 @@ describe('production install', () => {
         expect(login.status).toBe(200);
       } finally {
         expect(await restored.stop()).toBe(0);
+      }
+    });
+
+    await step('two instances of the installed release start at once on an empty PostgreSQL database, and one admin account is made', async () => {
+      const name = `unissons_release_${process.pid}_${Date.now()}`;
+      await adminQuery(POSTGRES, `CREATE DATABASE ${name}`);
+      const url = new URL(POSTGRES);
+      url.pathname = `/${name}`;
+      const databaseUrl = url.toString();
+      try {
+        const settings = { DATABASE_URL: databaseUrl, ADMIN_EMAIL: 'admin@unissons.test', ADMIN_PASSWORD: 'Release-Admin-25!' };
+        const started = await Promise.allSettled([startInstalled(path.join(data, 'pg-a'), settings), startInstalled(path.join(data, 'pg-b'), settings)]);
+        const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+        try {
+          for (const result of started) if (result.status === 'rejected') throw result.reason;
+          for (const server of servers) expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+          const database = await openDatabase({ databaseUrl });
+          try {
+            expect(await database.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'admin@unissons.test' }]);
+          } finally {
+            await database.close();
+          }
+        } finally {
+          for (const server of servers) expect(await server.stop()).toBe(0);
+        }
+      } finally {
+        await adminQuery(POSTGRES, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     });
 
