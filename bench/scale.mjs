@@ -105,7 +105,7 @@ async function grow(query, from, to, passwordHash) {
     [from, to, JSON.stringify(PRE_USE)],
   );
   // The journal: one approval per word published in the range, by the admin, as moderating
-  // them would have written (issue 20), over the last 12 months it keeps.
+  // them would have written, over the last 12 months it keeps.
   await query(
     `insert into journal (created_at, actor_id, actor_name, kind, target_type, target_id, summary)
      select words.published_at - interval '1 minute', admin.id, admin.username, 'moderation/approve', 'word', words.id::text, words.content
@@ -207,7 +207,7 @@ async function measureSize(bench, size, server, sink, { members, fresh }, adminC
     'GET /api/account/export (member)': { url, requests: asMembers(members, { method: 'GET', path: '/api/account/export' }) },
     'GET /api/admin/moderation': { url: `${url}/api/admin/moderation`, headers: { cookie: adminCookie } },
     'GET /api/admin/surveys': { url: `${url}/api/admin/surveys`, headers: { cookie: adminCookie } },
-    // A name a tenth of the members share, then a rare one, then a filter alone (issue 20's search).
+    // A name a tenth of the members share, then a rare one, then a filter alone (the members search).
     'GET /api/admin/members?q=dupont1': { url: `${url}/api/admin/members?q=dupont1`, headers: { cookie: adminCookie } },
     'GET /api/admin/members?q=membre4242': { url: `${url}/api/admin/members?q=membre4242`, headers: { cookie: adminCookie } },
     'GET /api/admin/members?type=organisation': { url: `${url}/api/admin/members?type=organisation`, headers: { cookie: adminCookie } },

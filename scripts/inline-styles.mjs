@@ -1,4 +1,4 @@
-// Makes the built HTML pages paint without waiting for another request (issue 21, decision
+// Makes the built HTML pages paint without waiting for another request (decision
 // 0024): each style sheet link React Router wrote is preceded by the sheet's text in a <style>
 // and disabled, so the browser neither waits for it nor fetches it; and the module preloads
 // (the hydration scripts, which never block the paint) are fetched at low priority.

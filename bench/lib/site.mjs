@@ -80,7 +80,7 @@ async function startServerOnce({ database, clientDir, smtpUrl, env = {}, inspect
   const build = siteBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // What `npm start` and deploy/unissons.service give Node (decision 17).
+  // What `npm start` and deploy/unissons.service give Node (decision 0017).
   const nodeArgs = ['--max-old-space-size=1024', ...(inspect ? ['--inspect=127.0.0.1:0'] : [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(build, 'node/main.js')], {
     cwd: REPO,

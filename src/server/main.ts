@@ -84,12 +84,12 @@ async function main() {
   // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
   const maintenance = startMaintenance(database, app.log);
 
-  // Applies the privacy policy's retention periods now and daily (decision 15), and empties the
+  // Applies the privacy policy's retention periods now and daily (decision 0015), and empties the
   // mail outbox (written without SMTP) of what is past a month.
   const retention = startRetention(database.db, app.log, path.join(config.dataDir, 'outbox'));
   // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
   const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
-  // Only this process may open the embedded database, so it backs itself up (decision 16).
+  // Only this process may open the embedded database, so it backs itself up (decision 0016).
   // PostgreSQL has its host's backups and `backup.js`: no schedule, but the guide's
   // `systemctl kill -s USR2` still takes one (with pg_dump), rather than the signal's default, an exit.
   const backups = startBackups(

@@ -14,7 +14,5 @@ export const ANTI_BOT_FIELD_MAX_LENGTH = 4000;
 export const ANTI_BOT_ERROR_CODES = ['anti-bot/missing', 'anti-bot/invalid', 'anti-bot/expired', 'anti-bot/replayed'] as const;
 export type AntiBotErrorCode = (typeof ANTI_BOT_ERROR_CODES)[number];
 
-export const isAntiBotError = (code: string): code is AntiBotErrorCode => (ANTI_BOT_ERROR_CODES as readonly string[]).includes(code);
-
 /** A protected form's body: its own fields plus the solution, absent when the site asks none. */
 export type WithProofOfWork<T> = T & { [ANTI_BOT_FIELD]?: string };

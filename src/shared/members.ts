@@ -1,7 +1,7 @@
 import type { Role } from './permissions';
 import type { AccountType } from './user';
 
-/** /admin/members (issue 20): members come this many at a time, newest first. */
+/** /admin/members: members come this many at a time, newest first. */
 export const MEMBERS_PAGE_SIZE = 50;
 /** Longest search accepted; a search uses at most this many words. */
 export const MEMBER_SEARCH_MAX_LENGTH = 200;

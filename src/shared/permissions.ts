@@ -1,5 +1,5 @@
 /**
- * Who may do what (issue 20), in one place: the server's route groups and the client's gates
+ * Who may do what, in one place: the server's route groups and the client's gates
  * both ask `hasPermission`. A member's `roles` list holds role names; permissions are derived.
  */
 export const ROLES = ['admin', 'moderator'] as const;

@@ -91,7 +91,7 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  // Loaded here only: an embedded server need not hold the driver (decision 17).
+  // Loaded here only: an embedded server need not hold the driver (decision 0017).
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection emits here; without a handler it would crash.

@@ -14,7 +14,7 @@ const execFileAsync = promisify(execFile);
 // V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) twice: a quick baseline at start,
 // then optimised code for each function that gets hot, with tens of megabytes of compiler
 // memory the allocator keeps. The baseline alone holds the server 50 MB lower, and a
-// statement's time is spent in PostgreSQL's own work either way (decision 17). Process-wide,
+// statement's time is spent in PostgreSQL's own work either way (decision 0017). Process-wide,
 // but PGlite is the only WebAssembly the server runs.
 v8.setFlagsFromString('--liftoff-only');
 
@@ -70,12 +70,12 @@ export class PGliteThread implements QueryRunner {
    */
   static async start({ onLost, ...options }: { dataDir?: string; dump?: ArrayBuffer; onLost?: (reason: Error) => void }): Promise<PGliteThread> {
     // A new folder is created by a process of its own: initdb's memory goes with it (a
-    // server's first start held 900 MB, a restart 400 MB; decision 17).
+    // server's first start held 900 MB, a restart 400 MB; decision 0017).
     if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
       await execFileAsync(process.execPath, [fileURLToPath(THREAD_SCRIPT), options.dataDir]);
     }
     // The thread's own JavaScript only carries statements and rows across; V8's default young
-    // generation (up to 48 MB) would grow to fill under load for nothing (decision 17).
+    // generation (up to 48 MB) would grow to fill under load for nothing (decision 0017).
     const worker = new Worker(THREAD_SCRIPT, { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());

@@ -16,7 +16,7 @@ for (const name of ['chmodSync', 'fchmodSync']) {
 }
 
 // PostgreSQL's default 128 MB of shared buffers is 128 MB of this process's memory once
-// touched; the operating system's page cache keeps the data files warm anyway (decision 17).
+// touched; the operating system's page cache keeps the data files warm anyway (decision 0017).
 // A start parameter, not `postgresqlconf`, which would replace initdb's postgresql.conf.
 const OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 

@@ -14,7 +14,7 @@ import { setUpTestApp } from '../testing/test-app';
 import type { Database } from './schema';
 
 /**
- * Issue 21: the hot queries on tables that grow with members use an index. Each test runs
+ * The hot queries on tables that grow with members use an index. Each test runs
  * the app's own code (a function, or a request through the app), takes the statements it
  * sent, and asks the planner of this database (PostgreSQL, or PGlite: the same planner) how
  * it runs them, on enough rows that a sequential scan would cost more: dropping the index

@@ -81,7 +81,7 @@ export async function fillDemoData(app: FastifyInstance, admin: { email: string;
     members.push({ email, uuid: data.uuid, cookie: await signIn(inject, email, DEMO_PASSWORD) });
     if ((i + 1) % 50 === 0) log(`${i + 1} membres`);
   }
-  // A volunteer who helps with moderation (issue 20), named as on /admin/members.
+  // A volunteer who helps with moderation, named as on /admin/members.
   if (members.length > 0) await call(inject, 'POST', `/api/admin/members/${members[0].uuid}/roles`, { role: 'moderator', granted: true }, adminCookie);
 
   for (let i = 0; i < size.organisations; i++) {

@@ -22,7 +22,7 @@ export function isRecipientRefused(error: unknown): boolean {
 
 /**
  * The mailer, marking an account's address undeliverable when a server refuses it for good,
- * whichever mail it was (decision 19). The first refusal is kept (when and why); the send
+ * whichever mail it was (decision 0019). The first refusal is kept (when and why); the send
  * still fails for its caller.
  */
 export function markingUndeliverable(mailer: Mailer, db: Kysely<Database>, log?: Pick<FastifyBaseLogger, 'error'>): Mailer {

@@ -109,7 +109,7 @@ describe.skipIf(!tools['systemd-analyze'])(`deploy/unissons.service ${skipReason
     expect(result.output.split('\n').filter((line) => line.includes('unissons.service'))).toEqual([]);
   });
 
-  it('gives Node the flags `npm start` gives it (decision 17)', () => {
+  it('gives Node the flags `npm start` gives it (decision 0017)', () => {
     const flags = (command: string) => command.split(' ').filter((word) => word.startsWith('--'));
     const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
     const execStart = /^ExecStart=(.*)$/m.exec(text)?.[1] ?? '';

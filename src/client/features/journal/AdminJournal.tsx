@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isJournalKind, JOURNAL_KINDS, journalKindLabels, type JournalActors, type JournalEntry } from '../../../shared/journal';
+import { isJournalKind, JOURNAL_KINDS, JOURNAL_RETENTION_MONTHS, journalKindLabels, type JournalActors, type JournalEntry } from '../../../shared/journal';
 import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -36,7 +36,7 @@ function Entry({ entry, focusRef }: { entry: JournalEntry; focusRef?: Ref<HTMLLI
   );
 }
 
-/** /admin/journal (issue 20): who did what, newest first, read only. */
+/** /admin/journal: who did what, newest first, read only. */
 export function AdminJournal() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromUrl(params);
@@ -109,7 +109,7 @@ export function AdminJournal() {
         <h1>Journal</h1>
         <p className="lead">
           Chaque action de l'administration et de la modération, la plus récente d'abord. Le journal ne se modifie pas ; il
-          est effacé au bout de 12 mois.
+          est effacé au bout de {JOURNAL_RETENTION_MONTHS} mois.
         </p>
       </header>
 

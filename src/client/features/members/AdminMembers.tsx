@@ -46,7 +46,7 @@ function searchFromUrl(params: URLSearchParams): MemberSearch {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
-/** /admin/members (issue 20): search, filters, a page of members at a time. */
+/** /admin/members: search, filters, a page of members at a time. */
 export function AdminMembers() {
   const [params, setParams] = useSearchParams();
   const search = searchFromUrl(params);

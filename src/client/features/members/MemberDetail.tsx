@@ -92,7 +92,7 @@ function actionsFor(member: Member, self: boolean): Action[] {
   return actions;
 }
 
-/** /admin/members/:id (issue 20): a member's account, and what an admin may do with it. */
+/** /admin/members/:id: a member's account, and what an admin may do with it. */
 export function MemberDetail({ id }: { id: string }) {
   const { state } = useAuth();
   const [member, setMember] = useState<Member>();

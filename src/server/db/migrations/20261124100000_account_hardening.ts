@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Issue 22: who the admin bootstrap manages, the spent temporary password, per-address login failures. */
+/** Who the admin bootstrap manages, the spent temporary password, per-address login failures. */
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .alterTable('users')

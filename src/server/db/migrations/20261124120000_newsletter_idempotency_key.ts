@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>) {
   // The editor's key for one 'Confirmer l'envoi': a repeated request finds the newsletter it
-  // already queued (decision 12). Null for callers that send none.
+  // already queued (decision 0012). Null for callers that send none.
   await db.schema
     .alterTable('newsletters')
     .addColumn('idempotency_key', 'text', (col) => col.unique())

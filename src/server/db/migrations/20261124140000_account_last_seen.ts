@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-// Decision 15: an account unused for 5 years is deleted, as the privacy policy promises. Its
+// Decision 0015: an account unused for 5 years is deleted, as the privacy policy promises. Its
 // last use is the last time a session was opened or renewed (a session in use is renewed at
 // least every 15 days), written by the database itself so no route can forget it.
 export async function up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 20: the audit journal of admin and moderator actions, kept 12 months (retention.ts).
+// The audit journal of admin and moderator actions, kept 12 months (retention.ts).
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable('journal')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 20, decision 20: members admin. A member can be suspended; the admin finds members by
+// Decision 0020: members admin. A member can be suspended; the admin finds members by
 // e-mail, username, first or last name whatever the accents and case, through an index.
 
 // unissons_fold: lower case without accents, in plain SQL (no unaccent extension, which PGlite

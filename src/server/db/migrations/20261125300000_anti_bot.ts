@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Decision 23: each solved challenge is spent once; its nonce is kept until the challenge
+// Decision 0023: each solved challenge is spent once; its nonce is kept until the challenge
 // would have expired anyway, so a replayed solution finds it.
 export async function up(db: Kysely<unknown>) {
   await db.schema

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 20 "moderation at scale" and issue 21 (decision 0021).
+// Moderation at scale (decision 0021).
 export async function up(db: Kysely<unknown>) {
   // The queue's keyset, (created_at, id) > cursor in that order, read straight from an index
   // of the pending rows only: a page costs the same at 10 or 10,000 waiting, and the total

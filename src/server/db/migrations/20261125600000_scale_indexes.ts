@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21: indexes for the queries that the scale benchmark found reading whole tables that
+// Indexes for the queries that the scale benchmark found reading whole tables that
 // grow with members. Each one is checked by an EXPLAIN test (src/server/db/query-plans.test.ts).
 export async function up(db: Kysely<unknown>) {
   // Survey answers in (day, id) order: the admin's free-text pages and the CSV export read

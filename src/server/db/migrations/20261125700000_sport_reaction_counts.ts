@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21: each sport keeps its reaction counts, maintained by a trigger in the transaction
+// Each sport keeps its reaction counts, maintained by a trigger in the transaction
 // that changes a reaction (the toggle, an account's deletion, a sport's). The vote page's list
 // and a toggle's answer read them instead of counting sport_reactions: at 1,000,000 members
 // (2,000,000 reactions) the list's count took a core for half a second after every toggle.

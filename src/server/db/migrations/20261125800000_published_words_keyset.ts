@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21: /admin/moderation lists published words a page at a time, newest first, on the
+// /admin/moderation lists published words a page at a time, newest first, on the
 // keyset (published_at, id) < cursor. Every path that publishes a word sets published_at; the
 // constraint makes it a rule, so no public word can fall outside the keyset's order (a null
 // would be skipped by a row comparison). Words of before without it take their creation time.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 21: /admin/members filtered by account type lists newest first. Organisations are one
+// /admin/members filtered by account type lists newest first. Organisations are one
 // account in a hundred, so walking every account newest first read a hundred rows per row
 // shown (5,200 for a page at a million members). This index gives a type's newest accounts in
 // order. The narrow index on account_type stays: the counter counts the persons from it alone,

@@ -59,7 +59,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       });
       if (!account) throw new AppError(404, 'auth/user-not-found');
       if (!matched) throw new AppError(401, 'auth/wrong-password');
-      // Said only to whoever knows the password (issue 20: an admin suspended the account).
+      // Said only to whoever knows the password (an admin suspended the account).
       if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
 
       if (usedTemporary) {

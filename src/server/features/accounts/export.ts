@@ -26,7 +26,7 @@ const NOTES = {
  * RGPD right of access and portability (privacy policy §7.1, §7.7): everything the site
  * keeps about a member, as JSON. A table that stores member data adds its part here.
  * Read in one repeatable-read transaction: one consistent picture, on one connection.
- * Built whole rather than streamed (issue 21): every part is the member's own rows, which
+ * Built whole rather than streamed: every part is the member's own rows, which
  * retention bounds (sessions until they expire, deliveries 12 months, reports a year, failed
  * logins 15 minutes, one reaction per sport), each read through an index
  * (db/query-plans.test.ts), so its size and cost do not grow with the number of members.

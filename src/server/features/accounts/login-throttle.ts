@@ -17,8 +17,8 @@ export const passwordAttempt = (request: FastifyRequest, email: string): Passwor
 
 /**
  * PRODUCT.md: at most 10 failed logins per e-mail in 15 minutes, counted in the database so
- * it holds across instances, without letting a stranger lock the owner out (issue 22,
- * docs/decisions/0009). Failures are counted per e-mail and client address: an address with
+ * it holds across instances, without letting a stranger lock the owner out
+ * (docs/decisions/0009). Failures are counted per e-mail and client address: an address with
  * 10 is refused. Once the e-mail has 10 from anywhere, an address that failed at all is
  * refused too, so each further guess needs a fresh address, while the owner, from an address
  * that has not failed, still gets in.

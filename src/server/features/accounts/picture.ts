@@ -7,7 +7,7 @@ let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
 
 /**
  * sharp (libvips) is loaded on the first upload: it weighs 30 MB of the server's memory,
- * which a server that never sees a picture need not hold (decision 17).
+ * which a server that never sees a picture need not hold (decision 0017).
  */
 function loadSharp() {
   sharpLoaded ??= import('sharp').then(({ default: sharp }) => {

@@ -25,11 +25,11 @@ export interface UsersTable {
   admin_bootstrap: Generated<boolean>;
   picture_version: Generated<number>;
   created_at: Generated<Date>;
-  /** When a session was last opened or renewed (a database trigger); decision 15. */
+  /** When a session was last opened or renewed (a database trigger); decision 0015. */
   last_seen_at: Generated<Date>;
   /** When the member proved the address by opening a mailed link; null until then (decision 0018). */
   email_verified_at: Date | null;
-  /** When a server first refused the address for good (a 5xx to RCPT TO), and its reply; decision 19. */
+  /** When a server first refused the address for good (a 5xx to RCPT TO), and its reply; decision 0019. */
   email_undeliverable_at: Date | null;
   email_undeliverable_reason: string | null;
   /** Moderators and admins: whether the daily digest of the moderation queue is wanted, and when the last went (decision 0021). */
@@ -39,7 +39,7 @@ export interface UsersTable {
   suspended_at: Date | null;
 }
 
-/** The folded words of a member's e-mail and names, kept by a trigger (decision 20). */
+/** The folded words of a member's e-mail and names, kept by a trigger (decision 0020). */
 export interface UserSearchTermsTable {
   term: string;
   user_id: string;

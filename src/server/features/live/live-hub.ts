@@ -9,7 +9,7 @@ const HEARTBEAT = Buffer.from(': ping\n\n');
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /**
  * Each notice makes every page that follows its topic refetch, so pages hear of a topic at
- * most once in this interval (decision 13): the first notice goes out at once, and the
+ * most once in this interval (decision 0013): the first notice goes out at once, and the
  * notices that follow it within the interval go out as one when it ends.
  */
 export const NOTICE_INTERVAL_MS = 1000;

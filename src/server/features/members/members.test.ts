@@ -42,7 +42,7 @@ describe('/admin/members', () => {
       }
       // Every word must match: another member's word does not widen the search.
       expect((await search(`q=${encodeURIComponent(`Éloïse zzz${tag}`)}`)).members).toEqual([]);
-      // Matches start a word: the middle of one is not searched (decision 20).
+      // Matches start a word: the middle of one is not searched (decision 0020).
       expect((await search(`q=${encodeURIComponent(`oise ${tag}`)}`)).members).toEqual([]);
     });
 

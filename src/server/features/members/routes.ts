@@ -24,7 +24,7 @@ const searchQuery = object(
 );
 const params = object({ id: string({ maxLength: 36, format: 'uuid' }) });
 
-/** /admin/members (issue 20): find a member, see their account, change roles, suspend, delete. */
+/** /admin/members: find a member, see their account, change roles, suspend, delete. */
 export function memberAdminRoutes(app: FastifyInstance) {
   const { db } = app.database;
 

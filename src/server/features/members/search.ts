@@ -78,7 +78,7 @@ const likePrefix = (word: string) => `${word.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * A page of members, newest first. Each word of the search must start a word of the member's
- * e-mail, username, first or last name (decision 20): one range scan of user_search_terms'
+ * e-mail, username, first or last name (decision 0020): one range scan of user_search_terms'
  * primary key per word. Filters are plain conditions; keyset pagination on (created_at, id).
  */
 export async function searchMembers(db: Kysely<Database>, search: MemberSearch): Promise<MemberPage> {

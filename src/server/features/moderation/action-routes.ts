@@ -25,9 +25,9 @@ const sportParams = object({ id: sportId });
 type Change = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>;
 
 /**
- * Approve, refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation,
- * issue 20). Each runs in one transaction with its journal rows; an item that is no longer
- * in the state the action expects gets 409 'moderation/already-done'.
+ * Approve, refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation).
+ * Each runs in one transaction with its journal rows; an item that is no longer in the state
+ * the action expects gets 409 'moderation/already-done'.
  */
 export function moderationActionRoutes(app: FastifyInstance) {
   const { db } = app.database;

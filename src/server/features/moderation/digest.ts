@@ -47,7 +47,7 @@ export async function sendModerationDigests({ db, mailer, site, log, now = new D
     .updateTable('users')
     .set({ moderation_digest_sent_at: now })
     .where('moderation_digest', '=', true)
-    // cardinality(roles) > 0 lets the planner read the users_staff partial index (decision 20)
+    // cardinality(roles) > 0 lets the planner read the users_staff partial index (decision 0020)
     // instead of every account, every 15 minutes on every instance.
     .where(sql<boolean>`cardinality(roles) > 0`)
     .where(sql<boolean>`roles && ${sql.val(MODERATING_ROLES)}::text[]`)

@@ -351,7 +351,7 @@ describe('the queue at scale', () => {
       insert into sports (id, name, duplicate_key, public, created_at)
       select 'plan ' || i, 'Plan ' || i, 'plan' || i, i % 10 <> 0, now() - i * interval '1 second'
       from generate_series(1, 2000) as i`.execute(test.database.db);
-    // VACUUM too, as autovacuum (or decision 25's daily run) soon would: an index-only count
+    // VACUUM too, as autovacuum (or decision 0025's daily run) soon would: an index-only count
     // is cheaper than the table only once the pages are all-visible, and autovacuum's timing
     // would otherwise decide the plan.
     await sql`vacuum (analyze) words`.execute(test.database.db);

@@ -98,7 +98,7 @@ export function pendingSportsQueries(db: Kysely<Database>, from?: Position) {
 }
 
 // The lists travel as JSON built by the database, one statement per answer: at 20 admins at
-// once a round trip per list and per count cost more than the lists (issue 21's benchmark).
+// once a round trip per list and per count cost more than the lists (the scale benchmark).
 // Times read through JSON are text; the cursor's position is computed apart, to the microsecond.
 const iso = (value: Date | string) => new Date(value).toISOString();
 

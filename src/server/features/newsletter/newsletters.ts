@@ -48,7 +48,7 @@ export interface NewNewsletter {
  * so the list is exactly the subscribers of that instant (frozen: later accounts and
  * unsubscribes do not change who was picked). Workers of every instance then send them.
  * A key already used gives back the newsletter it queued: the unique column makes a
- * concurrent twin wait for the first, then insert nothing (decision 12).
+ * concurrent twin wait for the first, then insert nothing (decision 0012).
  */
 export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsletter): Promise<NewsletterQueued> {
   return db.transaction().execute(async (trx) => {

@@ -21,7 +21,7 @@ interface SmtpError {
 }
 
 /**
- * Whether a failed send may still have reached the recipient (decision 12). Only failures
+ * Whether a failed send may still have reached the recipient (decision 0012). Only failures
  * known to leave nothing at the server are safe to retry: the server's own refusal (a 4xx
  * or 5xx reply means it did not take the message), and a connection that failed before the
  * session began. A timeout or a dropped connection in the middle of the exchange may come

@@ -30,7 +30,7 @@ export interface WorkerSettings {
   leaseMs: number;
   /**
    * An SMTP exchange that takes longer is given up, well under the lease. It may still have
-   * been delivered, so it is recorded as failed and not tried again (decision 12).
+   * been delivered, so it is recorded as failed and not tried again (decision 0012).
    */
   sendTimeoutMs: number;
   /** How often an idle worker looks for due deliveries (retries, other instances' work). */
@@ -281,7 +281,7 @@ export class NewsletterWorker {
     let giveUp: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new SendTimeout(sendTimeoutMs)), sendTimeoutMs);
-      // The same uncertainty as a timeout: recorded as failed, never sent again (decision 12).
+      // The same uncertainty as a timeout: recorded as failed, never sent again (decision 0012).
       giveUp = () => reject(new GivenUpAtShutdown(stopGraceMs));
       this.givingUp.signal.addEventListener('abort', giveUp, { once: true });
       if (this.givingUp.signal.aborted) giveUp();

@@ -8,7 +8,7 @@ import { openConnections, raceTest } from '../../testing/postgresql-only';
 const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 const YEAR = 365;
 
-describe('data retention (privacy policy §3, decision 15)', () => {
+describe('data retention (privacy policy §3, decision 0015)', () => {
   let database: DatabaseHandle;
 
   beforeAll(async () => {

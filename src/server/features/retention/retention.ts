@@ -8,10 +8,11 @@ import { purgeExpiredSessions } from '../accounts/sessions';
 import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
 import { announce } from '../live/announce';
 import { pruneOutbox } from './outbox';
+import { JOURNAL_RETENTION_MONTHS } from '../../../shared/journal';
 
 /**
  * The retention periods of the privacy policy (content/privacy-policy.md §3) for the data the
- * site holds; decision 15 says which table falls under which, and why the others hold none.
+ * site holds; decision 0015 says which table falls under which, and why the others hold none.
  */
 export const RETENTION = {
   /** "Compte actif … archivage 5 ans après ta dernière utilisation". */
@@ -21,7 +22,7 @@ export const RETENTION = {
   /** "Journaux techniques : 12 mois": who was sent which newsletter, and how it went. */
   deliveryLog: sql`interval '12 months'`,
   /** The same "Journaux techniques : 12 mois": the journal of admin and moderator actions. */
-  journal: sql`interval '12 months'`,
+  journal: sql`make_interval(months => ${JOURNAL_RETENTION_MONTHS})`,
   /** "Compte suspendu : 2 ans" (the 10 years of a grave breach are kept apart, not on the site). */
   suspendedAccount: sql`interval '2 years'`,
 };
@@ -51,7 +52,7 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
   counts.inactiveAccounts = count(
     await db.deleteFrom('users').where('last_seen_at', '<', sql<Date>`now() - ${RETENTION.inactiveAccount}`).executeTakeFirst(),
   );
-  // Suspended by an admin (issue 20) two years ago and never reinstated: deleted the same way.
+  // Suspended by an admin two years ago and never reinstated: deleted the same way.
   counts.suspendedAccounts = count(
     await db.deleteFrom('users').where('suspended_at', '<', sql<Date>`now() - ${RETENTION.suspendedAccount}`).executeTakeFirst(),
   );

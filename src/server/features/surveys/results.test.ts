@@ -20,7 +20,7 @@ import { NO_LABEL, SurveyResultsReader, YES_LABEL } from './results';
 import { FIRST_TEXTS, MORE_TEXTS } from './text-pages';
 
 /**
- * The results as the server computed them before issue 21, every answer in memory: kept here
+ * The results as the server computed them before they were tallied in SQL, every answer in memory: kept here
  * as the reference the SQL tally must match. `rows` come newest first.
  */
 function referenceSummary(survey: Survey, rows: readonly SurveyResponses[]) {

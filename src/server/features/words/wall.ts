@@ -25,7 +25,7 @@ export async function loadWall(db: Kysely<Database>): Promise<WordItem[]> {
       'users.picture_version',
     ])
     .where('words.public', '=', true)
-    // A suspended member's word is hidden while the suspension lasts (issue 20).
+    // A suspended member's word is hidden while the suspension lasts.
     .where('users.suspended_at', 'is', null)
     .orderBy('words.vip', 'desc')
     .orderBy(sql`words.published_at desc nulls last`)
