@@ -2,37 +2,13 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { useLive } from './useLive';
-
-/** Stands in for the browser's EventSource: the test plays the server's part. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, (() => void)[]>();
-
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: () => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-}
+import { FakeEventSource, stubEventSource } from '../testing/event-source';
 
 /** The stream is reopened in a microtask, once every effect of the commit has run. */
 const settle = () => Promise.resolve();
 
 beforeEach(() => {
-  FakeEventSource.instances = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  stubEventSource();
   vi.useFakeTimers();
 });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ERROR_BOX_TITLE, errorCatalogue } from '../../../shared/messages';
 import type { ModerationQueue as Queue, PendingPage, PendingWord, PublishedWord } from '../../../shared/moderation';
 import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
-import { FakeEventSource, stubEventSource } from '../newsletter/testing';
+import { FakeEventSource, stubEventSource } from '../../testing/event-source';
 import { ModerationQueue } from './ModerationQueue';
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import type { NewsletterSummary } from '../../../shared/newsletter/api';
 import { AuthGate } from '../auth/AuthGate';
 import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../auth/test-helpers';
 import { NewsletterEditor } from './NewsletterEditor';
-import { FakeEventSource, stubEventSource } from './testing';
+import { FakeEventSource, stubEventSource } from '../../testing/event-source';
 
 const ADMIN = { ...LEA, roles: ['admin'] };
 const SENDING: NewsletterSummary = {
