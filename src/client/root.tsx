@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type MetaFunction } from 'react-router';
+import { publicConfig } from './config';
 import { AuthProvider } from './features/auth/auth-context';
 import { useInlinedStyleSheets } from './layout/inlined-style-sheets';
 import { SiteFooter } from './layout/SiteFooter';
@@ -10,6 +11,12 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
+
+/**
+ * The title until a page's own meta replaces it: the SPA fallback, served for every signed-in
+ * page, is built with no page route matched, and a document needs a title.
+ */
+export const meta: MetaFunction = () => [{ title: publicConfig.projectName }, { name: 'robots', content: 'noindex' }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
