@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'data/', '.e2e-builds/'] },
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'data/', '.e2e-builds/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,4 +16,24 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  // The three sides meet only through src/shared: the pages never bundle server code, the
+  // server never imports a page, and what both use depends on neither.
+  ...[
+    { files: ['src/client/**'], forbidden: ['server'] },
+    { files: ['src/server/**'], forbidden: ['client'] },
+    { files: ['src/shared/**'], forbidden: ['client', 'server'] },
+  ].map(({ files, forbidden }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((side) => ({
+            regex: `(^|/)${side}/`,
+            message: `Only src/shared is common to the client and the server: this file may not import from src/${side}.`,
+          })),
+        },
+      ],
+    },
+  })),
 );

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isApiErrorBody } from '../../../shared/api-error';
+import { isApiErrorBody, type ApiErrorBody } from '../../../shared/api-error';
 import { ConfigError, readConfig } from '../../config';
 import { registerAdmin, registerMember } from '../../testing/members';
 import { createTestApp } from '../../testing/test-app';
@@ -181,7 +181,7 @@ describe('caps on open streams', () => {
   async function stream(client: string) {
     const controller = new AbortController();
     const response = await fetch(`${listening.base}/api/live`, { signal: controller.signal, headers: { 'x-forwarded-for': client } });
-    if (response.status !== 200) return { status: response.status, body: await response.json(), close: () => undefined };
+    if (response.status !== 200) return { status: response.status, body: (await response.json()) as ApiErrorBody, close: () => undefined };
     open.push(controller);
     return { status: 200, body: undefined, close: () => controller.abort() };
   }
@@ -203,7 +203,7 @@ describe('caps on open streams', () => {
     const third = await stream('203.0.113.1');
     expect(third.status).toBe(429);
     expect(isApiErrorBody(third.body)).toBe(true);
-    expect(third.body.error.code).toBe('live/too-many-streams');
+    expect(third.body!.error.code).toBe('live/too-many-streams');
 
     first.close();
     expect((await streamWhenFree('203.0.113.1')).status).toBe(200);
@@ -214,7 +214,7 @@ describe('caps on open streams', () => {
     expect((await stream('203.0.113.2')).status).toBe(200);
     const refused = await stream('203.0.113.3');
     expect(refused.status).toBe(429);
-    expect(refused.body.error.code).toBe('live/server-busy');
+    expect(refused.body!.error.code).toBe('live/server-busy');
   });
 
   it('holds at most MAX_CONNECTIONS sockets, above the streams', async () => {
