@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { renderVisuals } from '../src/client/features/calshare/build-time/render-visuals';
-import { renderLegalPdf } from '../src/client/features/legal/build-time/legal-pdf';
-import { readMarkdownSource, type ContentVariables } from '../src/client/features/wiki/build-time/markdown-source';
-import { renderMarkdown } from '../src/client/features/wiki/build-time/render-markdown';
+import { renderVisuals } from '../src/build-time/calshare/render-visuals';
+import { renderLegalPdf } from '../src/build-time/legal/legal-pdf';
+import { readMarkdownSource, type ContentVariables } from '../src/build-time/wiki/markdown-source';
+import { renderMarkdown } from '../src/build-time/wiki/render-markdown';
 import type { MarkdownDocument, WikiSearchIndex } from '../src/client/features/wiki/markdown-document';
 import { LEGAL_DOCUMENTS } from '../src/shared/legal';
 import type { PublicConfig } from '../src/shared/public-config';

@@ -1,6 +1,6 @@
 /**
  * The shareable visuals (PRODUCT.md "Visuals") and the Open Graph image, drawn from the
- * project's own SVG sources (build-time/visual-svgs.ts) into PNGs at build time.
+ * project's own SVG sources (src/build-time/calshare/visual-svgs.ts) into PNGs at build time.
  */
 export interface Visual {
   file: string;

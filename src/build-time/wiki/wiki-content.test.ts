@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { legalDocumentPath, LEGAL_DOCUMENTS } from '../../../../shared/legal';
-import { defaultPublicConfig } from '../../../../shared/public-config';
-import { isClientPath } from '../../../../shared/routes';
-import { foldForSearch, WIKI_ARTICLE_IDS } from '../../../../shared/wiki';
+import { legalDocumentPath, LEGAL_DOCUMENTS } from '../../shared/legal';
+import { defaultPublicConfig } from '../../shared/public-config';
+import { isClientPath } from '../../shared/routes';
+import { foldForSearch, WIKI_ARTICLE_IDS } from '../../shared/wiki';
 import { readMarkdownSource } from './markdown-source';
 import { renderMarkdown } from './render-markdown';
 

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '../../../../shared/public-config';
-import { VISUALS } from '../visuals';
+import type { PublicConfig } from '../../shared/public-config';
+import { VISUALS } from '../../client/features/calshare/visuals';
 
 /**
  * SVG sources of the visuals, in the site's colours, with the logo drawn as in

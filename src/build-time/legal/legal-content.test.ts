@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEGAL_DOCUMENTS } from '../../../../shared/legal';
-import { defaultPublicConfig } from '../../../../shared/public-config';
-import { readMarkdownSource } from '../../wiki/build-time/markdown-source';
-import { renderMarkdown } from '../../wiki/build-time/render-markdown';
+import { LEGAL_DOCUMENTS } from '../../shared/legal';
+import { defaultPublicConfig } from '../../shared/public-config';
+import { readMarkdownSource } from '../wiki/markdown-source';
+import { renderMarkdown } from '../wiki/render-markdown';
 import { renderLegalPdf } from './legal-pdf';
 
 const variables = { ...defaultPublicConfig, contactEmail: 'rgpd@unissons.example' };
