@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isJournalKind, JOURNAL_KINDS, JOURNAL_RETENTION_MONTHS, journalKindLabels, type JournalActors, type JournalEntry } from '../../../shared/journal';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { usePagedList } from '../../hooks/usePagedList';
 import { getJournal, getJournalActors, type JournalFilters } from './api';
 import './journal.css';
 
@@ -40,18 +40,12 @@ function Entry({ entry, focusRef }: { entry: JournalEntry; focusRef?: Ref<HTMLLI
 export function AdminJournal() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromUrl(params);
-  const key = `${filters.actor ?? ''}|${filters.kind ?? ''}`;
+  const query = `${filters.actor ?? ''}|${filters.kind ?? ''}`;
   const [actors, setActors] = useState<JournalActors['actors']>([]);
-  // The answer for one pair of filters, by its key: another key means a load under way.
-  const [loaded, setLoaded] = useState<{ key: string; entries: JournalEntry[]; next: string | null; error?: string }>();
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string>();
-  const loading = loaded?.key !== key;
-  const entries = loading ? undefined : loaded.entries;
-  const next = loading ? null : loaded.next;
-  const error = (!loading && loaded.error) || moreError;
-  const [focusIndex, setFocusIndex] = useState<number>();
-  const firstNew = useRef<HTMLLIElement>(null);
+  const list = usePagedList<JournalEntry, HTMLLIElement>(query, (before, signal) =>
+    getJournal(filters, before, signal).then((page) => ({ items: page.entries, next: page.next })),
+  );
+  const { loading, items: entries, next, error } = list;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -62,42 +56,11 @@ export function AdminJournal() {
     return () => controller.abort();
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const [actor, kind] = key.split('|');
-    getJournal(filtersFromUrl(new URLSearchParams({ actor, kind })), undefined, controller.signal).then(
-      (page) => setLoaded({ key, ...page }),
-      (caught: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, entries: [], next: null, error: errorMessage(caught) });
-      },
-    );
-    return () => controller.abort();
-  }, [key]);
-
-  useEffect(() => {
-    if (focusIndex !== undefined) firstNew.current?.focus();
-  }, [focusIndex]);
-
   function update(name: 'actor' | 'kind', value: string) {
     const merged = new URLSearchParams(params);
     if (value) merged.set(name, value);
     else merged.delete(name);
     setParams(merged);
-  }
-
-  async function more() {
-    if (!next || !entries) return;
-    setLoadingMore(true);
-    setMoreError(undefined);
-    try {
-      const page = await getJournal(filters, next);
-      setFocusIndex(entries.length);
-      setLoaded({ key, entries: [...entries, ...page.entries], next: page.next });
-    } catch (caught) {
-      setMoreError(errorMessage(caught));
-    } finally {
-      setLoadingMore(false);
-    }
   }
 
   return (
@@ -156,13 +119,13 @@ export function AdminJournal() {
         {!loading && entries && entries.length > 0 && (
           <ol className="journal-list card" role="list">
             {entries.map((entry, index) => (
-              <Entry key={entry.id} entry={entry} focusRef={index === focusIndex ? firstNew : undefined} />
+              <Entry key={entry.id} entry={entry} focusRef={index === list.firstNewIndex ? list.firstNewRef : undefined} />
             ))}
           </ol>
         )}
         {!loading && next && (
           <div className="form__actions">
-            <Button variant="secondary" busy={loadingMore} busyLabel="Chargement des actions plus anciennes…" onClick={() => void more()}>
+            <Button variant="secondary" busy={list.loadingMore} busyLabel="Chargement des actions plus anciennes…" onClick={() => void list.more()}>
               Voir plus
             </Button>
           </div>

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MEMBER_SEARCH_MAX_LENGTH, type MemberListItem, type MemberSearch, type YesNo } from '../../../shared/members';
 import { isRole, roleLabels, ROLES } from '../../../shared/permissions';
 import type { AccountType } from '../../../shared/user';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { usePagedList } from '../../hooks/usePagedList';
 import { searchMembers, searchParams } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
@@ -50,34 +50,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count >
 export function AdminMembers() {
   const [params, setParams] = useSearchParams();
   const search = searchFromUrl(params);
-  const key = searchParams(search).toString();
   const [query, setQuery] = useState(search.q ?? '');
-  // The answer to one search, by its key: another key means a search under way.
-  const [loaded, setLoaded] = useState<{ key: string; members: MemberListItem[]; next: string | null; error?: string }>();
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string>();
-  const loading = loaded?.key !== key;
-  const members = loading ? undefined : loaded.members;
-  const next = loading ? null : loaded.next;
-  const error = (!loading && loaded.error) || moreError;
-  const firstNew = useRef<HTMLAnchorElement>(null);
-  const [focusIndex, setFocusIndex] = useState<number>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    searchMembers(searchFromUrl(new URLSearchParams(key)), controller.signal).then(
-      (page) => setLoaded({ key, ...page }),
-      (caught: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, members: [], next: null, error: errorMessage(caught) });
-      },
-    );
-    return () => controller.abort();
-  }, [key]);
-
-  // After 'Voir plus', focus goes to the first member added, where reading continues.
-  useEffect(() => {
-    if (focusIndex !== undefined) firstNew.current?.focus();
-  }, [focusIndex]);
+  const list = usePagedList<MemberListItem, HTMLAnchorElement>(searchParams(search).toString(), (after, signal) =>
+    searchMembers({ ...search, after }, signal).then((page) => ({ items: page.members, next: page.next })),
+  );
+  const { loading, items: members, next, error } = list;
 
   function update(changes: Partial<Record<Filter | 'q', string>>) {
     const merged = new URLSearchParams(params);
@@ -91,21 +68,6 @@ export function AdminMembers() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     update({ q: query.trim() });
-  }
-
-  async function more() {
-    if (!next || !members) return;
-    setLoadingMore(true);
-    setMoreError(undefined);
-    try {
-      const page = await searchMembers({ ...search, after: next });
-      setFocusIndex(members.length);
-      setLoaded({ key, members: [...members, ...page.members], next: page.next });
-    } catch (caught) {
-      setMoreError(errorMessage(caught));
-    } finally {
-      setLoadingMore(false);
-    }
   }
 
   return (
@@ -173,7 +135,7 @@ export function AdminMembers() {
               <li key={member.uuid} className="card members-list__item">
                 <div className="members-list__main">
                   <Link
-                    ref={index === focusIndex ? firstNew : undefined}
+                    ref={index === list.firstNewIndex ? list.firstNewRef : undefined}
                     to={`/admin/members/${member.uuid}`}
                     className="members-list__name"
                   >
@@ -191,7 +153,7 @@ export function AdminMembers() {
         )}
         {!loading && next && (
           <div className="form__actions">
-            <Button variant="secondary" busy={loadingMore} busyLabel="Chargement des membres suivants…" onClick={() => void more()}>
+            <Button variant="secondary" busy={list.loadingMore} busyLabel="Chargement des membres suivants…" onClick={() => void list.more()}>
               Voir plus
             </Button>
           </div>
