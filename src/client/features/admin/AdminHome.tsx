@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasPermission, type Permission } from '../../../shared/permissions';
+import { useLoad } from '../../hooks/useLoad';
 import { useAuth } from '../auth/auth-context';
 import { getAdminSummary, type AdminSummary } from './api';
 import './admin.css';
@@ -78,14 +79,8 @@ export function AdminHome({ children }: { children?: ReactNode }) {
   const roles = state.user?.roles ?? [];
   const isAdmin = hasPermission(roles, 'administer');
   const pages = PAGES.filter((page) => hasPermission(roles, page.permission));
-  // Counts are a bonus: without them (endpoint down or not there yet) the links still work.
-  const [summary, setSummary] = useState<AdminSummary>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAdminSummary(controller.signal).then(setSummary, () => undefined);
-    return () => controller.abort();
-  }, []);
+  // Counts are a bonus: without them (endpoint down) the links still work, and no error shows.
+  const { data: summary } = useLoad('admin-summary', getAdminSummary);
 
   const toModerate = summary ? summary.pendingWords + summary.pendingSports : 0;
   const reports = isAdmin ? (summary?.eventReports ?? 0) : 0;

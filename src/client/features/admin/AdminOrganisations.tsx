@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { AdminOrganisationsResponse } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
 import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { EmailField } from '../auth/EmailField';
 import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from './api';
 import './admin.css';
@@ -19,30 +19,16 @@ function formatDate(iso: string): string {
 
 /** /admin/organisations (PRODUCT.md): the e-mail allowlist and the organisations registered. */
 export function AdminOrganisations() {
-  const [data, setData] = useState<AdminOrganisationsResponse>();
-  const [loadError, setLoadError] = useState<string>();
+  const { data, error: loadError, setData } = useLoad('admin-organisations', getAdminOrganisations);
   const [email, setEmail] = useState('');
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string>();
   const [actionError, setActionError] = useState<string>();
   const [done, setDone] = useState<string>();
 
-  const showLoaded = useCallback((loaded: AdminOrganisationsResponse) => {
-    setData(loaded);
-    setLoadError(undefined);
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAdminOrganisations(controller.signal).then(showLoaded, (caught: unknown) => {
-      if (!controller.signal.aborted) setLoadError(errorMessage(caught));
-    });
-    return () => controller.abort();
-  }, [showLoaded]);
-
   /** After a change; a failure to reload is told like the change's own errors. */
   async function reload() {
-    showLoaded(await getAdminOrganisations());
+    setData(await getAdminOrganisations());
   }
 
   const canAdd = isValidEmail(email.trim());

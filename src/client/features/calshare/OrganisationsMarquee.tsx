@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { OrganisationListItem } from '../../../shared/accounts';
-import { errorMessage } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { usePrefersReducedMotion } from '../../hooks/usePrefersReducedMotion';
 import { getOrganisations } from './api';
 import { Avatar } from '../../components/Avatar';
@@ -9,43 +7,29 @@ import { Avatar } from '../../components/Avatar';
 /** Spec §9: the list scrolls at 4 seconds per organisation. */
 export const SECONDS_PER_ORGANISATION = 4;
 
-type State = { status: 'loading' } | { status: 'loaded'; organisations: OrganisationListItem[] } | { status: 'failed'; message: string };
-
 /**
  * The registered organisations, scrolling endlessly (spec §2). The track holds the list
  * twice for a seamless loop; the copy is hidden from screen readers. With reduced motion
  * the list stands still and scrolls sideways by hand (components.css).
  */
 export function OrganisationsMarquee() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { loading, data: organisations, error } = useLoad('organisations', getOrganisations);
   const reducedMotion = usePrefersReducedMotion();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getOrganisations(controller.signal).then(
-      (organisations) => setState({ status: 'loaded', organisations }),
-      (error) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  if (state.status === 'loading') {
+  if (loading) {
     return (
       <div className="org-marquee__status">
         <Spinner size="large" label="Chargement des organisations…" />
       </div>
     );
   }
-  if (state.status === 'failed') {
+  if (error !== undefined || organisations === undefined) {
     return (
       <p className="notice notice--warning org-marquee__status" role="status">
-        La liste des organisations n'a pas pu être chargée : {state.message}
+        La liste des organisations n'a pas pu être chargée : {error}
       </p>
     );
   }
-  const { organisations } = state;
   if (organisations.length === 0) {
     return (
       <p className="notice org-marquee__status">Les premières organisations arrivent bientôt : et si c'était la tienne ?</p>

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { useAuth } from '../auth/auth-context';
 import { deleteMember, getMember, setMemberRole, setMemberSuspension } from './api';
 import { formatDate, memberName } from './format';
@@ -95,22 +96,13 @@ function actionsFor(member: Member, self: boolean): Action[] {
 /** /admin/members/:id: a member's account, and what an admin may do with it. */
 export function MemberDetail({ id }: { id: string }) {
   const { state } = useAuth();
-  const [member, setMember] = useState<Member>();
-  const [loadError, setLoadError] = useState<string>();
+  const { data: member, error: loadError, setData: setMember } = useLoad(id, (signal) => getMember(id, signal));
   const [asking, setAsking] = useState<Action>();
   const [running, setRunning] = useState(false);
   const [actionError, setActionError] = useState<string>();
   const [done, setDone] = useState<string>();
   const [deleted, setDeleted] = useState<string>();
   const deletedHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getMember(id, controller.signal).then(setMember, (caught: unknown) => {
-      if (!controller.signal.aborted) setLoadError(errorMessage(caught));
-    });
-    return () => controller.abort();
-  }, [id]);
 
   useEffect(() => {
     if (deleted) deletedHeading.current?.focus();

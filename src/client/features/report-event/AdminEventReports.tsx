@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { EventReport } from '../../../shared/event-report';
-import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { getEventReports } from './api';
 import './report-event.css';
 
@@ -17,19 +15,7 @@ function formatEventDay(day: string): string {
 
 /** The reports sent from /go_with_calshare, newest first, for the admin (GET /api/admin/event-reports). */
 export function AdminEventReports() {
-  const [reports, setReports] = useState<EventReport[]>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getEventReports(controller.signal).then(
-      (response) => setReports(response.reports),
-      (caught: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(caught));
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const { data: reports, error } = useLoad('event-reports', (signal) => getEventReports(signal).then((response) => response.reports));
 
   return (
     <section className="stack" aria-labelledby="event-reports-title">

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { SurveyResultsResponse } from '../../../shared/surveys';
-import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { getSurveyResults } from './api';
 import { PastTripsTool } from './PastTripsTool';
 import { SurveyResultsCard } from './SurveyResultsCard';
@@ -11,16 +9,7 @@ import './admin-surveys.css';
 
 /** /admin/surveys (PRODUCT.md): each survey's results and export, then the past-trips tool. */
 export function AdminSurveys() {
-  const [data, setData] = useState<SurveyResultsResponse>();
-  const [loadError, setLoadError] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSurveyResults(controller.signal).then(setData, (caught: unknown) => {
-      if (!controller.signal.aborted) setLoadError(errorMessage(caught));
-    });
-    return () => controller.abort();
-  }, []);
+  const { data, error: loadError } = useLoad('survey-results', getSurveyResults);
 
   return (
     <div className="container section survey-admin">

@@ -1,26 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { WikiFeedbackCounts } from '../../../shared/wiki';
-import { errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useLoad } from '../../hooks/useLoad';
 import { getWikiFeedbackCounts } from './api';
 import { WIKI_ARTICLES } from './articles';
 
 /** 'Cet article t'a-t-il aidé ?' answers per article, for the admin (GET /api/admin/wiki-feedback). */
 export function AdminWikiFeedback() {
-  const [counts, setCounts] = useState<WikiFeedbackCounts['articles']>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getWikiFeedbackCounts(controller.signal).then(
-      (response) => setCounts(response.articles),
-      (caught: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(caught));
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const { data: counts, error } = useLoad('wiki-feedback', (signal) => getWikiFeedbackCounts(signal).then((response) => response.articles));
 
   return (
     <section className="stack" aria-labelledby="wiki-feedback-title">
