@@ -23,10 +23,10 @@ import { insertAccounts } from '../newsletter/testing/accounts';
 import { statusCounts, waitUntilSettled } from '../newsletter/testing/deliveries';
 import { TestSmtp } from '../newsletter/testing/smtp-server';
 import { NewsletterWorker } from '../newsletter/worker';
-import { BackupRefused, backupName, listBackups, readBackup, writeBackup } from './backup-files';
+import { BackupDirShared, BackupRefused, backupName, listBackups, preparePrivateBackupDir, pruneBackups, readBackup, writeBackup } from './backup-files';
 import { startBackups } from './backup-schedule';
 import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
-import { pgDumpInvocation, takeBackup } from './take-backup';
+import { describeBackup, dumpDatabase, pgDumpInvocation, takeBackup, withoutPsqlCommands } from './take-backup';
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // Each PGlite start takes seconds, many more on a loaded machine.
@@ -340,5 +340,153 @@ describe('pg_dump, in PostgreSQL mode', () => {
     const { args, env } = pgDumpInvocation('postgres://alice@db.exemple.fr/unissons?sslmode=require&password=Mot-de-passe-1');
     expect(args.at(-1)).toBe('--dbname=postgres://alice@db.exemple.fr/unissons?sslmode=require');
     expect(env.PGPASSWORD).toBe('Mot-de-passe-1');
+  });
+});
+
+describe('the backup folder', () => {
+  const touch = (dir: string, names: string[]) => Promise.all(names.map((name) => fs.writeFile(path.join(dir, name), '')));
+
+  it('lists only backups, oldest first, and an absent folder as empty', async () => {
+    const dir = path.join(folder, 'listed');
+    expect(await listBackups(dir)).toEqual([]);
+    await fs.mkdir(dir);
+    await touch(dir, ['backup-20260301T000000Z.sql.gz', 'notes.txt', 'backup-20260101T000000Z.sql.gz', 'backup-20260201T000000Z.sql.gz.partial', 'backup-2026.sql.gz', 'xbackup-20260102T000000Z.sql.gz']);
+    expect(await listBackups(dir)).toEqual(['backup-20260101T000000Z.sql.gz', 'backup-20260301T000000Z.sql.gz']);
+    // A file where the folder should be is an error, not an empty folder.
+    await expect(listBackups(path.join(dir, 'notes.txt'))).rejects.toThrow(/ENOTDIR/);
+  });
+
+  it('keeps the newest backups asked for, and removes what a crash left half-written', async () => {
+    const dir = path.join(folder, 'pruned');
+    await fs.mkdir(dir);
+    const backups = ['backup-20260101T000000Z.sql.gz', 'backup-20260102T000000Z.sql.gz', 'backup-20260103T000000Z.sql.gz', 'backup-20260104T000000Z.sql.gz'];
+    await touch(dir, [...backups, 'backup-20260105T000000Z.sql.gz.partial', 'notes.txt']);
+    expect(await pruneBackups(dir, 10)).toEqual([]);
+    expect((await fs.readdir(dir)).sort()).toEqual([...backups, 'notes.txt']);
+    expect(await pruneBackups(dir, 3)).toEqual(backups.slice(0, 1));
+    expect(await pruneBackups(dir, 1)).toEqual(backups.slice(1, 3));
+    expect((await fs.readdir(dir)).sort()).toEqual([backups[3], 'notes.txt']);
+  });
+
+  it('is made for the server’s user alone, and refused when others may write in it', async () => {
+    const dir = path.join(folder, 'private', 'backups');
+    await preparePrivateBackupDir(dir);
+    expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+    // Others may read it (a copying agent's group), not write.
+    await fs.chmod(dir, 0o755);
+    await preparePrivateBackupDir(dir);
+    for (const mode of [0o775, 0o757, 0o777]) {
+      await fs.chmod(dir, mode);
+      await expect(preparePrivateBackupDir(dir)).rejects.toThrow(
+        new BackupDirShared(
+          `BACKUP_DIR ${dir} : d'autres utilisateurs peuvent y écrire (droits ${mode.toString(8)}). Quelqu'un d'autre pourrait y remplacer une sauvegarde, qu'une restauration exécuterait. ` +
+            `Réserve-le à l'utilisateur du serveur (chmod go-w ${dir}) ou choisis un autre dossier.`,
+        ),
+      );
+    }
+    await fs.chmod(dir, 0o700);
+    if (process.getuid?.() === 0) {
+      // Owned by neither this user nor root.
+      await fs.chown(dir, 4321, 4321);
+      await expect(preparePrivateBackupDir(dir)).rejects.toThrow(`BACKUP_DIR ${dir} : il appartient à un autre utilisateur (uid 4321).`);
+    }
+  });
+});
+
+describe('reading a backup refuses what is not a whole dump of this site', () => {
+  const HEADER = '--\n-- PostgreSQL database dump\n--\n';
+  const FOOTER = '--\n-- PostgreSQL database dump complete\n--\n';
+  const SITE = 'CREATE TABLE public.kysely_migration (\n);\nCREATE TABLE public.users (\n);\n';
+
+  const written = async (name: string, text: string) => {
+    const file = path.join(folder, name);
+    await fs.writeFile(file, gzipSync(text));
+    return file;
+  };
+
+  it.each([
+    ['no header', SITE + FOOTER, /n'est pas une sauvegarde complète faite par pg_dump ; rien n'a été écrit\.$/],
+    ['no closing line', HEADER + SITE, /n'est pas une sauvegarde complète faite par pg_dump/],
+    ['a header inside a line', `SELECT '-- PostgreSQL database dump';\n${SITE}${FOOTER}`, /n'est pas une sauvegarde complète/],
+    ['no migrations table', HEADER + 'CREATE TABLE public.users (\n);\n' + FOOTER, /est une sauvegarde d'une autre base \(ni les migrations ni les comptes de ce site n'y sont\) ; rien n'a été écrit\.$/],
+    ['no users table', HEADER + 'CREATE TABLE public.kysely_migration (\n);\n' + FOOTER, /est une sauvegarde d'une autre base/],
+  ])('%s', async (name, text, message) => {
+    const file = await written(`${name.replaceAll(' ', '-')}.sql.gz`, text);
+    await expect(readBackup(file)).rejects.toThrow(new RegExp(`^${file.replaceAll('.', '\\.')} ${message.source}`));
+    await expect(readBackup(file)).rejects.toBeInstanceOf(BackupRefused);
+  });
+
+  it('reads a whole one, and says which file it cannot read', async () => {
+    expect(await readBackup(await written('whole.sql.gz', HEADER + SITE + FOOTER))).toBe(HEADER + SITE + FOOTER);
+    const missing = path.join(folder, 'absente.sql.gz');
+    await expect(readBackup(missing)).rejects.toThrow(new BackupRefused(`impossible de lire ${missing} (ENOENT)`));
+  });
+});
+
+describe('pg_dump and its output', () => {
+  it('drops the psql-only lines, and only those', () => {
+    const dump = 'SET a = 1;\n\\restrict AbC123\nSELECT 1;\r\n\\unrestrict AbC123\r\n-- \\restrict in a comment\n\\restricted\n\\unrestrict last';
+    expect(withoutPsqlCommands(dump)).toBe('SET a = 1;\nSELECT 1;\r\n-- \\restrict in a comment\n\\restricted\n');
+  });
+
+  it('passes the password on decoded as libpq would, or as written when it is no escape, and no PGPASSWORD without one', () => {
+    expect(pgDumpInvocation('postgres://alice:p%40ss%2Fw@db.exemple.fr/unissons').env.PGPASSWORD).toBe('p@ss/w');
+    expect(pgDumpInvocation('postgres://alice:100%25%zz@db.exemple.fr/unissons').env.PGPASSWORD).toBe('100%25%zz');
+    const { args, env } = pgDumpInvocation('postgres://alice@db.exemple.fr/unissons');
+    expect(args).toEqual(['--no-owner', '--no-privileges', '--rows-per-insert=100', '--dbname=postgres://alice@db.exemple.fr/unissons']);
+    expect(env).toBe(process.env);
+  });
+
+  it('says why a dump failed: pg_dump missing, or its own error', async () => {
+    const handle = (url: string) => ({ ...test.database, mode: 'postgres' as const, url });
+    await expect(dumpDatabase(handle(`${POSTGRES.replace(/\/[^/]*$/, '')}/pas_de_base_${randomBytes(4).toString('hex')}`))).rejects.toThrow(
+      /^pg_dump failed: .*pas_de_base_.* does not exist/,
+    );
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(dumpDatabase(handle(POSTGRES))).rejects.toThrow(
+        "pg_dump is not installed (Debian: apt install postgresql-client, of the server's major version or newer)",
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('logs each backup it takes, with its size and time, in a line for the operator', async () => {
+    const logged: unknown[] = [];
+    const started = Date.now();
+    const result = await takeBackup(test.database, { dir: path.join(folder, 'logged'), keep: 1, log: (entry) => logged.push(entry) });
+    expect(logged).toEqual([result]);
+    expect(result.bytes).toBe((await fs.stat(result.file)).size);
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(result.ms).toBeLessThanOrEqual(Date.now() - started);
+    expect(describeBackup({ file: '/srv/sauvegardes/backup-20261124T153000Z.sql.gz', bytes: 2560, ms: 42 })).toBe(
+      'backup backup-20261124T153000Z.sql.gz written in /srv/sauvegardes: 2.5 kB in 42 ms',
+    );
+  });
+});
+
+describe('a restore that fails midway', () => {
+  it('leaves the PostgreSQL database as it was', async () => {
+    const url = await emptyPostgres();
+    await expect(restoreIntoPostgres('create table premiere (id int);\nselect 1 / 0;', url, { force: false })).rejects.toThrow(/division by zero/);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query(`select count(*)::int as tables from pg_tables where schemaname = 'public'`)).rows).toEqual([{ tables: 0 }]);
+      // A database of something else is named by its tables.
+      await client.query('create table notes (id int)');
+    } finally {
+      await client.end();
+    }
+    await expect(restoreIntoPostgres('select 1;', url, { force: false })).rejects.toThrow("La base PostgreSQL contient déjà 1 table(s) : rien n'a été écrit.");
+  });
+
+  it('leaves DATA_DIR as it was', SLOW, async () => {
+    const dataDir = path.join(folder, 'failed-restore');
+    await expect(restoreIntoDataDir('create table premiere (id int);\nselect 1 / 0;', dataDir, { force: false })).rejects.toThrow(/division by zero/);
+    expect(await fs.readdir(dataDir)).not.toContain('db');
+    expect(await fs.readdir(dataDir)).not.toContain('db.restoring');
   });
 });
