@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
 import { errorMessage } from '../../api/http';
+import { AdminPage } from '../../components/AdminPage';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
@@ -68,18 +68,10 @@ export function AdminOrganisations() {
   }
 
   return (
-    <div className="container section admin">
-      <header className="admin__header">
-        <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
-          <Link to="/admin">← Administration</Link>
-        </nav>
-        <h1>Organisations</h1>
-        <p className="lead">
-          Un compte organisation ne peut être créé qu'avec une adresse autorisée ici, après un échange par mail avec
-          l'organisation.
-        </p>
-      </header>
-
+    <AdminPage
+      title="Organisations"
+      lead="Un compte organisation ne peut être créé qu'avec une adresse autorisée ici, après un échange par mail avec l'organisation."
+    >
       <section className="card admin-block" aria-labelledby="allowlist-title">
         <h2 id="allowlist-title">Adresses autorisées</h2>
         <form className="form admin-allow" noValidate onSubmit={add} aria-label="Autoriser une adresse">
@@ -158,6 +150,6 @@ export function AdminOrganisations() {
             </div>
           ))}
       </section>
-    </div>
+    </AdminPage>
   );
 }

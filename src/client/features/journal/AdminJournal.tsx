@@ -1,6 +1,14 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isJournalKind, JOURNAL_KINDS, JOURNAL_RETENTION_MONTHS, journalKindLabels, type JournalActors, type JournalEntry } from '../../../shared/journal';
+import {
+  isJournalKind,
+  JOURNAL_KINDS,
+  JOURNAL_RETENTION_MONTHS,
+  journalKindLabels,
+  type JournalActors,
+  type JournalEntry,
+} from '../../../shared/journal';
+import { AdminPage } from '../../components/AdminPage';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
@@ -64,25 +72,28 @@ export function AdminJournal() {
   }
 
   return (
-    <div className="container section admin journal">
-      <header className="admin__header">
-        <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
-          <Link to="/admin">← Administration</Link>
-        </nav>
-        <h1>Journal</h1>
-        <p className="lead">
-          Chaque action de l'administration et de la modération, la plus récente d'abord. Le journal ne se modifie pas ; il
-          est effacé au bout de {JOURNAL_RETENTION_MONTHS} mois.
-        </p>
-      </header>
-
+    <AdminPage
+      title="Journal"
+      className="journal"
+      lead={
+        <>
+          Chaque action de l'administration et de la modération, la plus récente d'abord. Le journal ne se modifie pas ; il est
+          effacé au bout de {JOURNAL_RETENTION_MONTHS} mois.
+        </>
+      }
+    >
       <section className="card admin-block" aria-label="Filtres">
         <div className="journal-filters">
           <div className="field">
             <label className="field__label" htmlFor="journal-actor">
               Qui
             </label>
-            <select id="journal-actor" className="field__input journal-select" value={filters.actor ?? ''} onChange={(event) => update('actor', event.target.value)}>
+            <select
+              id="journal-actor"
+              className="field__input journal-select"
+              value={filters.actor ?? ''}
+              onChange={(event) => update('actor', event.target.value)}
+            >
               <option value="">Tout le monde</option>
               {actors.map((actor) => (
                 <option key={actor.id} value={actor.id}>
@@ -95,7 +106,12 @@ export function AdminJournal() {
             <label className="field__label" htmlFor="journal-kind">
               Action
             </label>
-            <select id="journal-kind" className="field__input journal-select" value={filters.kind ?? ''} onChange={(event) => update('kind', event.target.value)}>
+            <select
+              id="journal-kind"
+              className="field__input journal-select"
+              value={filters.kind ?? ''}
+              onChange={(event) => update('kind', event.target.value)}
+            >
               <option value="">Toutes</option>
               {JOURNAL_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -125,12 +141,17 @@ export function AdminJournal() {
         )}
         {!loading && next && (
           <div className="form__actions">
-            <Button variant="secondary" busy={list.loadingMore} busyLabel="Chargement des actions plus anciennes…" onClick={() => void list.more()}>
+            <Button
+              variant="secondary"
+              busy={list.loadingMore}
+              busyLabel="Chargement des actions plus anciennes…"
+              onClick={() => void list.more()}
+            >
               Voir plus
             </Button>
           </div>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }

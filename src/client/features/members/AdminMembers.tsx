@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MEMBER_SEARCH_MAX_LENGTH, type MemberListItem, type MemberSearch, type YesNo } from '../../../shared/members';
 import { isRole, roleLabels, ROLES } from '../../../shared/permissions';
 import type { AccountType } from '../../../shared/user';
+import { AdminPage } from '../../components/AdminPage';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
@@ -21,7 +22,14 @@ const YES_NO = (yes: string, no: string) => [
 ];
 
 const FILTERS: { name: Filter; label: string; options: { value: string; label: string }[] }[] = [
-  { name: 'type', label: 'Type de compte', options: [{ value: 'user', label: 'Personnes' }, { value: 'organisation', label: 'Organisations' }] },
+  {
+    name: 'type',
+    label: 'Type de compte',
+    options: [
+      { value: 'user', label: 'Personnes' },
+      { value: 'organisation', label: 'Organisations' },
+    ],
+  },
   { name: 'verified', label: 'Adresse vérifiée', options: YES_NO('Vérifiée', 'Non vérifiée') },
   { name: 'subscribed', label: 'Newsletter', options: YES_NO('Abonnés', 'Non abonnés') },
   { name: 'role', label: 'Rôle', options: ROLES.map((role) => ({ value: role, label: roleLabels[role] })) },
@@ -71,15 +79,11 @@ export function AdminMembers() {
   }
 
   return (
-    <div className="container section admin members">
-      <header className="admin__header">
-        <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
-          <Link to="/admin">← Administration</Link>
-        </nav>
-        <h1>Membres</h1>
-        <p className="lead">Retrouver un compte, voir son activité, changer ses rôles, le suspendre ou le supprimer.</p>
-      </header>
-
+    <AdminPage
+      title="Membres"
+      className="members"
+      lead="Retrouver un compte, voir son activité, changer ses rôles, le suspendre ou le supprimer."
+    >
       <div className="card admin-block">
         <form role="search" className="members-search" noValidate onSubmit={submit} aria-label="Recherche de membres">
           <div className="members-search__query">
@@ -125,7 +129,11 @@ export function AdminMembers() {
         <p role="status" className="members-results__count">
           {loading
             ? ''
-            : members && !error && (members.length === 0 ? 'Aucun membre ne correspond à ta recherche.' : `${plural(members.length, 'membre affiché', 'membres affichés')}${next ? ' (il y en a d’autres)' : ''}`)}
+            : members &&
+              !error &&
+              (members.length === 0
+                ? 'Aucun membre ne correspond à ta recherche.'
+                : `${plural(members.length, 'membre affiché', 'membres affichés')}${next ? ' (il y en a d’autres)' : ''}`)}
         </p>
         {error && <ErrorBox message={error} />}
         {loading && <Spinner label="Recherche des membres…" />}
@@ -153,12 +161,17 @@ export function AdminMembers() {
         )}
         {!loading && next && (
           <div className="form__actions">
-            <Button variant="secondary" busy={list.loadingMore} busyLabel="Chargement des membres suivants…" onClick={() => void list.more()}>
+            <Button
+              variant="secondary"
+              busy={list.loadingMore}
+              busyLabel="Chargement des membres suivants…"
+              onClick={() => void list.more()}
+            >
               Voir plus
             </Button>
           </div>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }
