@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPublicConfig } from '../../../shared/public-config';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
@@ -266,5 +267,49 @@ describe('the newsletter sending worker', () => {
     expect(sentBy.a + sentBy.b).toBe(300);
     expect(sentBy.a).toBeGreaterThan(0);
     expect(sentBy.b).toBeGreaterThan(0);
+  });
+
+  it('claims the next batch before its queue runs dry, then waits for a wake-up or the poll once nothing is due', async () => {
+    const accounts = await insertAccounts(database.db, 12);
+    const server = await smtp();
+    // Claims of 10 (the rate, a second of sending): the last two need a second claim.
+    const sending = worker(database, server, { concurrency: 1, ratePerSecond: 10, pollMs: 60_000 });
+    const first = await newsletterTo(accounts);
+    sending.start();
+    expect(await waitUntilSettled(database.db, first)).toMatchObject({ sent: 12 });
+
+    // Nothing was due at the last claim: a newsletter queued now waits for the wake-up the
+    // admin routes send, not for a claim every moment.
+    const second = await newsletterTo(accounts.slice(0, 2));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await statusCounts(database.db, second)).toMatchObject({ pending: 2, sending: 0 });
+    sending.wake();
+    expect(await waitUntilSettled(database.db, second)).toMatchObject({ sent: 2 });
+  });
+
+  it('logs a failed claim and tries again only at the next poll', async () => {
+    const broken = await createTestDatabase();
+    cleanups.push(() => broken.close());
+    await sql`drop table newsletter_deliveries`.execute(broken.db);
+    const server = await smtp();
+    const logged: unknown[][] = [];
+    const failing = new NewsletterWorker({
+      db: broken.db,
+      mailer: mailer(server),
+      site: defaultPublicConfig,
+      log: { error: (...args: unknown[]) => logged.push(args) },
+      settings: { ...FAST, pollMs: 60_000 },
+    });
+    failing.start();
+    await expect.poll(() => logged.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged).toEqual([[{ err: expect.any(Error) }, 'newsletter worker: claim failed']]);
+    await failing.stop();
+
+    // Without a log the failure is dropped all the same: the worker stops cleanly.
+    const quiet = worker(broken, server, { pollMs: 60_000 });
+    quiet.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await quiet.stop();
   });
 });
