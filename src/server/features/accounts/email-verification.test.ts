@@ -8,6 +8,7 @@ import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember 
 import { setUpTestApp } from '../../testing/test-app';
 import { proofOfWork } from '../../testing/proof-of-work';
 import { openConnections, raceTest } from '../../testing/postgresql-only';
+import { greetingName, issueVerificationLink } from './email-verification';
 
 const VERIFY_SUBJECT = 'Confirme ton adresse mail';
 const CHANGE_SUBJECT = 'Confirme ta nouvelle adresse mail';
@@ -319,6 +320,35 @@ describe('e-mail verification (decision 0018)', () => {
       expect((await verify(tokenOf(await mailTo(second, CHANGE_SUBJECT)))).json()).toEqual({ email: second, changed: true });
     });
 
+    it('leaves a change waiting when the current address is proven meanwhile', async () => {
+      const member = await unverifiedMember();
+      const oldToken = tokenOf(await mailTo(member.email, VERIFY_SUBJECT));
+      const newEmail = `attente-${member.uuid.slice(0, 8)}@exemple.fr`;
+      expect((await changeEmail(member, newEmail)).statusCode).toBe(202);
+      const newToken = tokenOf(await mailTo(newEmail, CHANGE_SUBJECT));
+      // Proving the current address spends that address's links only.
+      expect((await verify(oldToken)).json()).toEqual({ email: member.email, changed: false });
+      expect(await pending(member)).toBe(newEmail);
+      expect((await verify(newToken)).json()).toEqual({ email: newEmail, changed: true });
+    });
+
+    it('keeps the first proof’s time when the address is proven again, and gives a new address its own', async () => {
+      const member = await registerMember(test.app);
+      const firstProof = new Date('2025-03-01T10:00:00Z');
+      await test.database.db.updateTable('users').set({ email_verified_at: firstProof }).where('id', '=', member.uuid).execute();
+      const verifiedAt = async () =>
+        (await test.database.db.selectFrom('users').select('email_verified_at').where('id', '=', member.uuid).executeTakeFirstOrThrow()).email_verified_at;
+
+      const link = await issueVerificationLink(test.database.db, test.config.public, member.uuid, member.email);
+      expect((await verify(link.split('/').at(-1)!)).json()).toEqual({ email: member.email, changed: false });
+      expect(await verifiedAt()).toEqual(firstProof);
+
+      const newEmail = `prouvee-${member.uuid.slice(0, 8)}@exemple.fr`;
+      expect((await changeEmail(member, newEmail)).statusCode).toBe(202);
+      expect((await verify(tokenOf(await mailTo(newEmail, CHANGE_SUBJECT)))).json()).toEqual({ email: newEmail, changed: true });
+      expect((await verifiedAt())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+
     it('verifies the new address of an unverified member, and spends the old address’s link', async () => {
       const member = await unverifiedMember();
       const oldToken = tokenOf(await mailTo(member.email, VERIFY_SUBJECT));
@@ -331,5 +361,11 @@ describe('e-mail verification (decision 0018)', () => {
       // The session opened with the old address goes on; the new one signs in.
       expect(await login(test.app, newEmail, member.password)).toBeTruthy();
     });
+  });
+
+  it('greets a person by first name and an organisation by its name, in every mail', () => {
+    expect(greetingName({ account_type: 'user', firstname: 'Camille', username: 'camille_m' })).toBe('Camille');
+    expect(greetingName({ account_type: 'user', firstname: '', username: 'camille_m' })).toBe('camille_m');
+    expect(greetingName({ account_type: 'organisation', firstname: 'Camille', username: 'Club Vérif' })).toBe('Club Vérif');
   });
 });
