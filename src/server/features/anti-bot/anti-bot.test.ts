@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -84,6 +85,17 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
     }
   });
 
+  it('refuses a challenge signed with its secret but that it cannot check, as not a solution', async () => {
+    // Only a holder of the secret could sign such parameters; the check must still refuse them,
+    // not report them expired nor let them through.
+    const { url, body } = PROTECTED[0];
+    const solved = decode((await proofOfWork(test.app))[ANTI_BOT_FIELD]);
+    const parameters = { ...solved.challenge.parameters, algorithm: 'PBKDF2/MD5' };
+    const sorted = Object.fromEntries(Object.keys(parameters).sort().map((key) => [key, parameters[key]]));
+    const signature = createHmac('sha256', await currentSecret()).update(JSON.stringify(sorted)).digest('hex');
+    expectRefused(await post(url, { ...body(), [ANTI_BOT_FIELD]: encode({ ...solved, challenge: { parameters: sorted, signature } }) }), 'anti-bot/invalid');
+  });
+
   it('refuses an expired challenge, even solved', async () => {
     const secret = await currentSecret();
     const expired = await createChallenge({
@@ -109,6 +121,15 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
     const racing = await proofOfWork(test.app);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, { ...body(), ...racing })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(19).fill(400)]);
+  });
+
+  it('keeps a spent solution as long as its challenge lives, no longer', async () => {
+    const { url, body } = PROTECTED[3];
+    const solution = await proofOfWork(test.app);
+    const { nonce, expiresAt } = decode(solution[ANTI_BOT_FIELD]).challenge.parameters;
+    expect((await post(url, { ...body(), ...solution })).statusCode).toBe(201);
+    const spent = await test.database.db.selectFrom('anti_bot_spent').select('expires_at').where('nonce', '=', nonce).executeTakeFirstOrThrow();
+    expect(spent.expires_at.getTime()).toBe(expiresAt * 1000);
   });
 
   it('does not spend a solution on a body the schema refuses', async () => {
