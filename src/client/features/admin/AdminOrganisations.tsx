@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
-import { errorMessage } from '../../api/http';
 import { AdminPage } from '../../components/AdminPage';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useAction } from '../../hooks/useAction';
 import { useLoad } from '../../hooks/useLoad';
 import { EmailField } from '../auth/EmailField';
 import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from './api';
@@ -21,9 +21,8 @@ function formatDate(iso: string): string {
 export function AdminOrganisations() {
   const { data, error: loadError, setData } = useLoad('admin-organisations', getAdminOrganisations);
   const [email, setEmail] = useState('');
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<string>();
-  const [actionError, setActionError] = useState<string>();
+  // One change at a time: 'add', or the address being removed.
+  const { running, error: actionError, run } = useAction<string>();
   const [done, setDone] = useState<string>();
 
   /** After a change; a failure to reload is told like the change's own errors. */
@@ -35,36 +34,24 @@ export function AdminOrganisations() {
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canAdd || adding) return;
+    if (!canAdd) return;
     const address = normalizeEmail(email);
-    setAdding(true);
-    setActionError(undefined);
     setDone(undefined);
-    try {
+    await run(async () => {
       await allowOrganisationEmail(address);
       setEmail('');
       setDone(`${address} peut maintenant créer un compte organisation.`);
       await reload();
-    } catch (caught) {
-      setActionError(errorMessage(caught));
-    } finally {
-      setAdding(false);
-    }
+    }, 'add');
   }
 
   async function remove(address: string) {
-    setRemoving(address);
-    setActionError(undefined);
     setDone(undefined);
-    try {
+    await run(async () => {
       await removeOrganisationEmail(address);
       setDone(`${address} a été retirée de la liste.`);
       await reload();
-    } catch (caught) {
-      setActionError(errorMessage(caught));
-    } finally {
-      setRemoving(undefined);
-    }
+    }, address);
   }
 
   return (
@@ -77,7 +64,7 @@ export function AdminOrganisations() {
         <form className="form admin-allow" noValidate onSubmit={add} aria-label="Autoriser une adresse">
           <EmailField value={email} onChange={setEmail} />
           <div className="form__actions">
-            <Button type="submit" enabled={canAdd} busy={adding} busyLabel="Ajout en cours…">
+            <Button type="submit" enabled={canAdd} busy={running === 'add'} busyLabel="Ajout en cours…">
               Autoriser
             </Button>
           </div>
@@ -106,7 +93,7 @@ export function AdminOrganisations() {
                   <Button
                     variant="secondary"
                     size="small"
-                    busy={removing === entry.email}
+                    busy={running === entry.email}
                     busyLabel="Suppression…"
                     // Names the entry for screen readers; starts with the visible word (WCAG 2.5.3).
                     aria-label={`Retirer ${entry.email}`}
