@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The attribute that names the file a <style> was inlined from. */
-export const INLINED_FROM = 'data-inlined-from';
+const INLINED_FROM = 'data-inlined-from';
 
 const STYLE_SHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"<>]+\.css)"\/>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="/g;
@@ -24,7 +24,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="/g;
  * @param {(href: string) => string} readStyleSheet
  * @returns {string}
  */
-export function inlineStyleSheets(html, readStyleSheet) {
+function inlineStyleSheets(html, readStyleSheet) {
   return html
     .replace(STYLE_SHEET_LINK, (_, href) => {
       const css = readStyleSheet(href);

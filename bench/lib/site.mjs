@@ -153,7 +153,7 @@ async function waitForHealth(url, child, stderr) {
   throw new Error(`server did not become healthy within 90 s:\n${stderr()}`);
 }
 
-export function rssKb(pid) {
+function rssKb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
 }

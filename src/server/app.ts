@@ -52,7 +52,7 @@ export interface AppOptions {
 }
 
 /** JSON bodies above this are refused with 413; routes that take uploads raise their own. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole site without listening, so tests can `inject` requests. */
 export async function buildApp({ config, database, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {

@@ -13,7 +13,7 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
  */
 export type Permission = 'moderate' | 'administer';
 
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ['moderate', 'administer'],
   moderator: ['moderate'],
 };

@@ -19,7 +19,7 @@ export const PUBLIC_PATHS = [
 ] as const;
 
 /** Pages rendered only in the browser: they depend on who is signed in, or on the URL. */
-export const CLIENT_RENDERED_PATTERNS = [
+const CLIENT_RENDERED_PATTERNS = [
   '/account',
   '/leave-a-print',
   '/calshare/surveys/pre-use',

@@ -51,7 +51,7 @@ export function toggleReaction(counts: ReactionCounts, mine: Reaction | null, cl
   return { reactions: next, mine: clicked };
 }
 
-export const totalReactions = (counts: ReactionCounts) => counts.love + counts.wow + counts.no;
+const totalReactions = (counts: ReactionCounts) => counts.love + counts.wow + counts.no;
 
 /** Most reactions first, ties by name in French order. */
 export function compareSports(a: SportItem, b: SportItem): number {

@@ -14,7 +14,7 @@ export function initialsOf(name: string): string {
   return letters.toLocaleUpperCase('fr') || '?';
 }
 
-export function avatarColour(seed: string): string {
+function avatarColour(seed: string): string {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   return BACKGROUNDS[hash % BACKGROUNDS.length];

@@ -5,7 +5,7 @@ import { publicConfig } from '../config';
  * The emblem: a cheering figure whose raised arms draw the "U" of Unissons, on the brand blue
  * disc, with the orange head as the ball in play. Inline SVG so it costs no request.
  */
-export function LogoMark({ className = 'logo__mark' }: { className?: string }) {
+function LogoMark({ className = 'logo__mark' }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <circle cx="20" cy="20" r="20" fill="#0b3d91" />

@@ -9,7 +9,7 @@ import { CLUB_NAMES, EXPECTATIONS, FIRST_NAMES, LAST_NAMES, PENDING_SPORTS, SPOR
 
 /** Demo accounts live under this domain, so they are told apart from real ones. */
 export const DEMO_DOMAIN = 'demo.unissons.invalid';
-export const DEMO_PASSWORD = 'Demo-Unissons-2025!';
+const DEMO_PASSWORD = 'Demo-Unissons-2025!';
 
 export interface DemoSize {
   members: number;

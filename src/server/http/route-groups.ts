@@ -21,7 +21,7 @@ export interface FeatureRoutes {
 export type RouteGroup = 'public' | 'member' | 'moderation' | 'admin';
 
 /** The permission each guarded staff group asks for: the one place the server decides. */
-export const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'admin', Permission>> = {
+const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'admin', Permission>> = {
   moderation: 'moderate',
   admin: 'administer',
 };

@@ -24,8 +24,6 @@ export const bigintId: Schema = { type: 'string', maxLength: 18, pattern: '^[1-9
 
 export const boolean: Schema = { type: 'boolean' };
 
-export const integer = (options: { minimum?: number; maximum?: number } = {}): Schema => ({ type: 'integer', ...options });
-
 export const oneOf = <T extends string>(values: readonly T[]): Schema => ({ type: 'string', enum: values });
 
 export const arrayOf = (items: Schema, maxItems: number): Schema => ({ type: 'array', items, maxItems });

@@ -3,8 +3,8 @@
  * first trip as passenger, set by the admin (PRODUCT.md, default 5 €).
  */
 export const BONUS_AMOUNT_DEFAULT = 5;
-export const BONUS_AMOUNT_MIN = 0;
-export const BONUS_AMOUNT_MAX = 1000;
+const BONUS_AMOUNT_MIN = 0;
+const BONUS_AMOUNT_MAX = 1000;
 
 /** Euros with at most two decimals (cents), within the admin's bounds. */
 export function isValidBonusAmount(value: unknown): value is number {

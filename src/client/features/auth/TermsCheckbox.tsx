@@ -1,6 +1,6 @@
 import { Checkbox } from '../../components/Checkbox';
 
-export const TERMS_URL = '/legal/conditions-utilisation.pdf';
+const TERMS_URL = '/legal/conditions-utilisation.pdf';
 
 /** The terms of use include the over-18 declaration (spec §2, §5). */
 export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {

@@ -5,7 +5,7 @@ import { getOrganisations } from './api';
 import { Avatar } from '../../components/Avatar';
 
 /** Spec §9: the list scrolls at 4 seconds per organisation. */
-export const SECONDS_PER_ORGANISATION = 4;
+const SECONDS_PER_ORGANISATION = 4;
 
 /**
  * The registered organisations, scrolling endlessly (spec §2). The track holds the list

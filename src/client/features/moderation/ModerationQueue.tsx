@@ -38,7 +38,7 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeS
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** What a bulk action did, in French: how many done, and how many someone else did first. */
-export function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: BulkModerationResult): string {
+function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: BulkModerationResult): string {
   const verb = action === 'approve' ? 'approuvé' : 'refusé';
   const doneText = `${items(done)} ${verb}${done > 1 ? 's' : ''}.`;
   if (alreadyDone === 0) return doneText;

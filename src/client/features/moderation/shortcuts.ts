@@ -18,7 +18,7 @@ export const SHORTCUTS = [
 export type ShortcutKeys = (typeof SHORTCUTS)[number]['keys'];
 
 /** Where typing goes to text: a shortcut letter there is a letter, not a command. */
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
@@ -26,7 +26,7 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The shortcut a key press asks for, if any. */
-export function shortcutOf(event: KeyboardEvent): ShortcutKeys | undefined {
+function shortcutOf(event: KeyboardEvent): ShortcutKeys | undefined {
   if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || isTyping(event.target)) return undefined;
   const key = event.key.toLowerCase();
   if (event.shiftKey) return key === 'a' ? 'Shift+A' : key === 'r' ? 'Shift+R' : undefined;

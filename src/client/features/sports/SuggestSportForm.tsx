@@ -10,7 +10,7 @@ import { useAuth } from '../auth/auth-context';
 import { isSportTaken, suggestSport } from './api';
 
 /** Spec §5: the duplicate check runs after a one-second pause in typing. */
-export const DUPLICATE_CHECK_DELAY_MS = 1000;
+const DUPLICATE_CHECK_DELAY_MS = 1000;
 
 type Check = 'idle' | 'checking' | 'free' | 'taken';
 

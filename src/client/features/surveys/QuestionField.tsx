@@ -33,7 +33,7 @@ const YES_NO = [
   { value: false, label: 'Non' },
 ] as const;
 
-export const PROBLEM_TEXT: Record<QuestionProblem, string> = {
+const PROBLEM_TEXT: Record<QuestionProblem, string> = {
   missing: 'Cette question attend ta réponse.',
   'missing-follow-up': 'Précise ta réponse juste en dessous.',
   invalid: "Cette réponse n'est pas valide.",

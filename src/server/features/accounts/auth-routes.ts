@@ -19,7 +19,7 @@ const TEMPORARY_PASSWORD_MINUTES = 60;
  * Temporary passwords mailed to one account per hour, whoever asks (decision 0028): a stranger
  * who knows the address cannot flood its owner's mailbox.
  */
-export const TEMPORARY_PASSWORDS_PER_HOUR = 3;
+const TEMPORARY_PASSWORDS_PER_HOUR = 3;
 /** The account's mails of the last hour, read from its own row. */
 const mailedThisHour = sql<Date[]>`array(select sent from unnest(temporary_password_mailed_at) as sent where sent > now() - interval '1 hour')`;
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { clientKey } from '../../http/client-key';
 import { AppError } from '../../http/errors';
 
-export const MAX_FAILED_LOGINS = 10;
+const MAX_FAILED_LOGINS = 10;
 const WINDOW = sql`interval '15 minutes'`;
 
 /** Who is trying a password: the account's (normalised) e-mail, from the client's address (IPv6 by /64). */

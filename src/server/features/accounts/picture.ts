@@ -30,7 +30,7 @@ const SIGNATURES: ((bytes: Buffer) => boolean)[] = [
   (bytes) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP', // WebP
 ];
 
-export const hasPictureSignature = (upload: Buffer) => SIGNATURES.some((matches) => matches(upload));
+const hasPictureSignature = (upload: Buffer) => SIGNATURES.some((matches) => matches(upload));
 
 let previous: Promise<unknown> = Promise.resolve();
 

@@ -8,20 +8,20 @@ import { userColumns, type UserRow } from './users';
  * Over https the session cookie carries the `__Host-` prefix: browsers then accept it only
  * Secure, for the whole site and from this host, so a sibling subdomain cannot plant one.
  */
-export const sessionCookieName = (secure: boolean) => (secure ? '__Host-unissons_session' : 'unissons_session');
+const sessionCookieName = (secure: boolean) => (secure ? '__Host-unissons_session' : 'unissons_session');
 /**
  * A readable twin of the session cookie that holds no secret, only "1": the client asks
  * GET /api/auth/me only when it is present, so a visitor who never signed in makes no
  * request that answers 401 (which browsers log as an error on every page).
  */
-export const SIGNED_IN_HINT_COOKIE = 'unissons_signed_in';
+const SIGNED_IN_HINT_COOKIE = 'unissons_signed_in';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_DAYS = 30;
 // Sliding expiry: a session used within its last 15 days is pushed back to 30, so an
 // active member is never logged out mid-use (spec's "token refreshed before expiry")...
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
 // ...but never beyond 90 days after sign-in: a stolen cookie does not live for ever.
-export const SESSION_MAX_DAYS = 90;
+const SESSION_MAX_DAYS = 90;
 const maxAgeStart = () => new Date(Date.now() - SESSION_MAX_DAYS * DAY_MS);
 
 /** Cookie work decided while reading the session, done when the answer is known (see sessionCookiesOnSend). */

@@ -7,7 +7,7 @@ import { pruneBackups, writeBackup } from './backup-files';
  * pg_dump's options for both engines: plain SQL with INSERTs (PGlite cannot read COPY from a
  * script) and no owners or grants (the restoring role is rarely the dumping one).
  */
-export const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--rows-per-insert=100'];
+const PG_DUMP_OPTIONS = ['--no-owner', '--no-privileges', '--rows-per-insert=100'];
 
 /** psql-only lines (`\restrict`, added by recent pg_dump releases): scripts run through a driver. */
 export const withoutPsqlCommands = (sql: string) => sql.replace(/^\\(?:un)?restrict\b.*\r?\n?/gm, '');

@@ -18,9 +18,9 @@ import { AppError } from '../../http/errors';
 
 type AuthorColumns = { account_type: 'user' | 'organisation' | null; firstname: string | null; lastname: string | null; username: string | null };
 
-export const authorColumns = ['users.account_type', 'users.firstname', 'users.lastname', 'users.username'] as const;
+const authorColumns = ['users.account_type', 'users.firstname', 'users.lastname', 'users.username'] as const;
 
-export function authorName(row: AuthorColumns): string {
+function authorName(row: AuthorColumns): string {
   if (!row.account_type) return fieldMessages.unknownAuthor;
   return displayName({ accountType: row.account_type, firstname: row.firstname ?? '', lastname: row.lastname ?? '', username: row.username ?? '' });
 }

@@ -23,9 +23,9 @@ export interface Recipient {
   name: string;
 }
 
-export const unsubscribePageUrl = (site: PublicConfig, userId: string) => `${site.publicUrl}/newsletter-unsubscribe/${userId}`;
+const unsubscribePageUrl = (site: PublicConfig, userId: string) => `${site.publicUrl}/newsletter-unsubscribe/${userId}`;
 
-export const oneClickUrl = (site: PublicConfig, token: string) =>
+const oneClickUrl = (site: PublicConfig, token: string) =>
   `${site.publicUrl}/api/newsletter/one-click?token=${encodeURIComponent(token)}`;
 
 /**

@@ -14,7 +14,7 @@ import { JOURNAL_RETENTION_MONTHS } from '../../../shared/journal';
  * The retention periods of the privacy policy (content/privacy-policy.md §3) for the data the
  * site holds; decision 0015 says which table falls under which, and why the others hold none.
  */
-export const RETENTION = {
+const RETENTION = {
   /** "Compte actif … archivage 5 ans après ta dernière utilisation". */
   inactiveAccount: sql`interval '5 years'`,
   /** "Mails échangés avec le service contact : 1 an": the e-mail joined to an event report. */

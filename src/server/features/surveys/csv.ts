@@ -19,7 +19,7 @@ export function csvField(value: string): string {
   return /[;,"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function csvRow(row: readonly string[]): string {
+function csvRow(row: readonly string[]): string {
   return row.map(csvField).join(SEPARATOR) + '\r\n';
 }
 

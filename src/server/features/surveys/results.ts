@@ -73,7 +73,7 @@ function summariseQuestion(question: SurveyQuestion, tally: QuestionTally, first
  * The admin's view of a survey's answers (PRODUCT.md /admin/surveys): per question the counts
  * from the tally, and the first page of its free texts (`firstPage`; the rest on demand).
  */
-export function summariseSurvey(survey: Survey, tally: SurveyTally, firstPage: FirstPages): SurveyResults {
+function summariseSurvey(survey: Survey, tally: SurveyTally, firstPage: FirstPages): SurveyResults {
   return {
     id: survey.id,
     title: survey.title,
