@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   /** An open, migrated database; the app does not close it (its owner does). */
   database: DatabaseHandle;

@@ -1,4 +1,4 @@
-export type Store = 'ios' | 'android';
+type Store = 'ios' | 'android';
 
 /**
  * How much of a user agent is read. Real ones are 70 to 400 characters (in-app browsers

@@ -5,7 +5,7 @@ export const LEGAL_DOCUMENTS = [
   { slug: 'frais-de-service', title: 'Frais de service' },
 ] as const;
 
-export type LegalDocumentSlug = (typeof LEGAL_DOCUMENTS)[number]['slug'];
+type LegalDocumentSlug = (typeof LEGAL_DOCUMENTS)[number]['slug'];
 
 export const legalDocumentPath = (slug: LegalDocumentSlug) => `/legal/${slug}.pdf`;
 

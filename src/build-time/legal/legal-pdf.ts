@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
  * from their French Markdown with pdfkit's built-in Helvetica: no font file to ship, and
  * French text fits its WinAnsi character set (accents, œ, €, « », ’).
  */
-export interface LegalPdfInput {
+interface LegalPdfInput {
   title: string;
   /** 'Applicable à compter du …' date, as written in the front matter. */
   applicable: string;

@@ -3,7 +3,7 @@
  * (title, description, …) and {placeholders} filled from the public configuration, so the
  * texts follow PROJECT_NAME, APP_NAME, CONTACT_EMAIL and PUBLIC_URL.
  */
-export interface MarkdownSource {
+interface MarkdownSource {
   meta: Record<string, string>;
   body: string;
 }

@@ -5,20 +5,20 @@ import { Marked, Renderer, type Tokens } from 'marked';
  * browser never downloads a Markdown parser). Headings get stable anchors, tables a
  * scrolling box, and each section's plain text is kept for the wiki search.
  */
-export interface MarkdownHeading {
+interface MarkdownHeading {
   depth: 2 | 3;
   id: string;
   text: string;
 }
 
-export interface MarkdownSection {
+interface MarkdownSection {
   /** '' for the text before the first heading. */
   anchor: string;
   heading: string;
   text: string;
 }
 
-export interface RenderedMarkdown {
+interface RenderedMarkdown {
   html: string;
   headings: MarkdownHeading[];
   sections: MarkdownSection[];

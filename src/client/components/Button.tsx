@@ -10,8 +10,8 @@ import { Link, type LinkProps } from 'react-router';
 import { DISABLED_BUTTON_TOOLTIP } from '../../shared/messages';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
-export type ButtonSize = 'small' | 'medium' | 'large';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonSize = 'small' | 'medium' | 'large';
 
 function buttonClasses(variant: ButtonVariant, size: ButtonSize, className?: string): string {
   return ['btn', `btn--${variant}`, size !== 'medium' && `btn--${size}`, className]
@@ -19,7 +19,7 @@ function buttonClasses(variant: ButtonVariant, size: ButtonSize, className?: str
     .join(' ');
 }
 
-export interface ButtonProps
+interface ButtonProps
   extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'type' | 'children'> {
   /** When false the button stays focusable but does nothing and explains why in a tooltip. */
   enabled?: boolean;
@@ -134,7 +134,7 @@ export function Button({
   );
 }
 
-export interface ButtonLinkProps extends LinkProps {
+interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
 }

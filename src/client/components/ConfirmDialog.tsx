@@ -3,7 +3,7 @@ import { Button } from './Button';
 import { ErrorBox } from './ErrorBox';
 import './ConfirmDialog.css';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title: string;
   /** What will happen, in plain words. */

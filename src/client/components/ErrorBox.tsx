@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ERROR_BOX_TITLE } from '../../shared/messages';
 import { publicConfig } from '../config';
 
-export interface ErrorBoxProps {
+interface ErrorBoxProps {
   /** The French message from the catalogue or the server's error. */
   message: ReactNode;
   className?: string;

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useInView } from '../hooks/useInView';
 
-export type SectionTone = 'default' | 'muted' | 'accent' | 'brand';
+type SectionTone = 'default' | 'muted' | 'accent' | 'brand';
 
-export interface SectionProps {
+interface SectionProps {
   /** Visible heading (h2), also the section's accessible name. */
   title: ReactNode;
   /** Small uppercase line above the title. */

@@ -1,6 +1,6 @@
-export type SpinnerSize = 'small' | 'large';
+type SpinnerSize = 'small' | 'large';
 
-export interface SpinnerProps {
+interface SpinnerProps {
   /** What is loading, read by screen readers (and shown when `showLabel`). */
   label?: string;
   size?: SpinnerSize;

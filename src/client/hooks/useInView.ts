@@ -7,7 +7,7 @@ export interface UseInViewOptions {
   once?: boolean;
 }
 
-export interface UseInViewResult<T extends Element> {
+interface UseInViewResult<T extends Element> {
   ref: RefCallback<T>;
   inView: boolean;
 }

@@ -28,7 +28,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** postgres://… — PostgreSQL through `pg`. Otherwise the embedded PGlite. */
   databaseUrl?: string;
   /** Folder that holds the embedded database files (created if missing). */

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './connection';
 
 const EVERY_MS = 24 * 60 * 60 * 1000;
 
-export interface MaintenanceJob {
+interface MaintenanceJob {
   /** Resolves once a run in progress has ended, so the database can close after it. */
   stop(): Promise<void>;
 }

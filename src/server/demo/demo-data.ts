@@ -11,7 +11,7 @@ import { CLUB_NAMES, EXPECTATIONS, FIRST_NAMES, LAST_NAMES, PENDING_SPORTS, SPOR
 export const DEMO_DOMAIN = 'demo.unissons.invalid';
 const DEMO_PASSWORD = 'Demo-Unissons-2025!';
 
-export interface DemoSize {
+interface DemoSize {
   members: number;
   organisations: number;
 }

@@ -6,7 +6,7 @@ import { PUBLIC_SETTINGS } from '../config';
 /** Where the build records the public settings it baked into the pages (vite.config.ts), beside CLIENT_DIR. */
 export const builtPublicConfigFile = (clientDir: string) => path.join(clientDir, '..', 'public-config.json');
 
-export interface SettingMismatch {
+interface SettingMismatch {
   name: string;
   built: string;
   server: string;

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 
 export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
-export interface RequestLimitOptions {
+interface RequestLimitOptions {
   /** Names the budget, so two limits never count together. */
   name: string;
   max: number;

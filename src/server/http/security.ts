@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface SecurityOptions {
+interface SecurityOptions {
   config: Config;
 }
 

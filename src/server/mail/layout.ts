@@ -1,7 +1,7 @@
 import type { PublicConfig } from '../../shared/public-config';
 import { escapeHtml } from './escape';
 
-export interface MailContent {
+interface MailContent {
   /** Also the subject line. */
   title: string;
   /** Shown by mail apps next to the subject. */

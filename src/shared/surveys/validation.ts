@@ -15,7 +15,7 @@ import type { Survey, SurveyQuestion } from './definitions';
  */
 export type QuestionProblem = 'missing' | 'missing-follow-up' | 'invalid';
 
-export interface SurveyCheck {
+interface SurveyCheck {
   /** The answers as they are stored: trimmed, choices de-duplicated in their listed order, unasked follow-ups dropped. */
   responses: SurveyResponses;
   /** By question id; empty when the answers can be sent. */

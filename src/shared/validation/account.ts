@@ -25,7 +25,7 @@ export function isValidBio(value: string): boolean {
   return Array.from(value.trim()).length <= BIO_MAX_LENGTH;
 }
 
-export interface RegisterStep1Input {
+interface RegisterStep1Input {
   email: string;
   password: string;
   confirmation: string;
@@ -35,7 +35,7 @@ export function canSubmitRegisterStep1({ email, password, confirmation }: Regist
   return isValidEmail(email.trim()) && isPasswordAccepted(password) && passwordsMatch(password, confirmation);
 }
 
-export interface RegisterStep2Input {
+interface RegisterStep2Input {
   username: string;
   firstname: string;
   lastname: string;
@@ -48,7 +48,7 @@ export function canSubmitRegisterStep2(input: RegisterStep2Input): boolean {
   return isValidUsername(username) && isValidPersonName(firstname) && isValidPersonName(lastname) && termsAccepted;
 }
 
-export interface OrganisationInput {
+interface OrganisationInput {
   email: string;
   /** The organisation's name, sent as username (spec §5). */
   username: string;
@@ -61,7 +61,7 @@ export function canSubmitOrganisation(input: OrganisationInput): boolean {
   return canSubmitRegisterStep1(input) && isValidUsername(input.username) && input.termsAccepted;
 }
 
-export interface LoginInput {
+interface LoginInput {
   email: string;
   password: string;
 }

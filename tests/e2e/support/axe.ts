@@ -12,7 +12,7 @@ import type { Site } from './site';
  */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice', 'experimental'];
 
-export interface AxeOptions {
+interface AxeOptions {
   disableRules?: string[];
   /**
    * false for a page whose frames run no script (the newsletter preview is sandboxed without

@@ -18,7 +18,7 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('browserEndpoint'));
 }
 
-export interface PageOptions {
+interface PageOptions {
   /**
    * The 4xx answers the test provokes on purpose (a wrong password's 401, a stale link's 410):
    * any other answer of 400 or more fails the test. A 5xx never is expected.

@@ -5,9 +5,9 @@ import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD } from '../../../shared/anti-bot
 
 type Widget = HTMLElement & WidgetMethods;
 type StateChange = CustomEvent<{ state: State; payload?: string }>;
-export type Proof = { [ANTI_BOT_FIELD]?: string };
+type Proof = { [ANTI_BOT_FIELD]?: string };
 
-export interface ProofOfWork {
+interface ProofOfWork {
   /** The widget, placed in the form before its error box and submit button. */
   field: ReactNode;
   /**

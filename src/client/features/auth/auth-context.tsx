@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { CurrentUser } from '../../../shared/user';
 import { api, ApiError } from '../../api/http';
 
-export type AuthState =
+type AuthState =
   | { status: 'loading'; user: undefined }
   | { status: 'signed-out'; user: undefined }
   | { status: 'signed-in'; user: CurrentUser };

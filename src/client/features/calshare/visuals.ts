@@ -2,7 +2,7 @@
  * The shareable visuals (PRODUCT.md "Visuals") and the Open Graph image, drawn from the
  * project's own SVG sources (src/build-time/calshare/visual-svgs.ts) into PNGs at build time.
  */
-export interface Visual {
+interface Visual {
   file: string;
   width: number;
   height: number;

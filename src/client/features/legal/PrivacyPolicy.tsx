@@ -1,7 +1,7 @@
 import './legal.css';
 
 /** A legal text rendered from its Markdown at build time (scripts/vite-site-content.ts). */
-export interface LegalDocument {
+interface LegalDocument {
   title: string;
   applicable?: string;
   html: string;

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 
 /** A page of a list: pending ones also carry their total. */
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   next: string | null;
   total?: number;

@@ -15,7 +15,7 @@ export const SHORTCUTS = [
   { keys: 'Shift+R', label: 'Refuser la sélection' },
 ] as const;
 
-export type ShortcutKeys = (typeof SHORTCUTS)[number]['keys'];
+type ShortcutKeys = (typeof SHORTCUTS)[number]['keys'];
 
 /** Where typing goes to text: a shortcut letter there is a letter, not a command. */
 function isTyping(target: EventTarget | null): boolean {

@@ -14,7 +14,7 @@ import { RequiredMark } from './RequiredMark';
 import { StarRating } from './StarRating';
 import { frenchSpacing } from './typography';
 
-export interface QuestionFieldProps {
+interface QuestionFieldProps {
   question: SurveyQuestion;
   number: number;
   answer: SurveyAnswer | undefined;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatRating, RATING_MAX, RATING_STEP } from '../../../shared/surveys';
 
-export interface StarRatingProps {
+interface StarRatingProps {
   value: number | undefined;
   onChange(value: number): void;
   invalid?: boolean;

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { getMoreTexts } from './api';
 
-export interface TextAnswersProps {
+interface TextAnswersProps {
   title: string;
   /** Said after 'Voir plus' to screen readers, which list it extends (several are on the page). */
   context: string;

@@ -1,7 +1,7 @@
 import { useLoad } from '../../hooks/useLoad';
 import { getPublicAmounts } from './api';
 
-export type BonusAmountState = { status: 'loading' } | { status: 'loaded'; amount: number } | { status: 'unavailable' };
+type BonusAmountState = { status: 'loading' } | { status: 'loaded'; amount: number } | { status: 'unavailable' };
 
 /** The pre-use bonus (spec §7 Consts/public_amounts), read when the page shows. */
 export function useBonusAmount(): BonusAmountState {

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../../../shared/validation/email';
 import { recordAction } from '../journal/record';
 import { hashPassword, verifyPassword } from './passwords';
 
-export interface AdminBootstrap {
+interface AdminBootstrap {
   email: string;
   password: string;
   /** ADMIN_PROMOTE_EXISTING: the operator allows taking over an account someone registered. */

@@ -26,7 +26,7 @@ import type { AuthRateLimit } from './rate-limits';
 import type { UserRow } from './users';
 
 /** The member's password, checked under the login throttle (account-routes.ts). */
-export type PasswordCheck = (request: FastifyRequest, user: UserRow, password: string) => Promise<boolean>;
+type PasswordCheck = (request: FastifyRequest, user: UserRow, password: string) => Promise<boolean>;
 
 /** The page's calls when a verification link is opened: public, and they open no session. */
 export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {

@@ -8,7 +8,7 @@ const MAX_FAILED_LOGINS = 10;
 const WINDOW = sql`interval '15 minutes'`;
 
 /** Who is trying a password: the account's (normalised) e-mail, from the client's address (IPv6 by /64). */
-export interface PasswordAttempt {
+interface PasswordAttempt {
   email: string;
   address: string;
 }

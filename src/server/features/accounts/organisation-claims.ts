@@ -20,7 +20,7 @@ const replaceableHolder = (db: Kysely<Database>, email: string) =>
     .where('users.email_verified_at', 'is', null)
     .where(sql<boolean>`cardinality(users.roles) = 0`);
 
-export interface NewClaim {
+interface NewClaim {
   /** Normalized, and on the allowlist. */
   email: string;
   username: string;
@@ -29,7 +29,7 @@ export interface NewClaim {
 }
 
 /** Why no claim was filed: `not-replaceable` leaves the registration's own 'taken' answer. */
-export type ClaimRefusal = 'not-replaceable' | 'username-taken' | 'too-many';
+type ClaimRefusal = 'not-replaceable' | 'username-taken' | 'too-many';
 
 /**
  * Files a claim on an address an account holds without having proven it, and answers the

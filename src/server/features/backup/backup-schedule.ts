@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/connection';
 import { listBackups, preparePrivateBackupDir } from './backup-files';
 import { takeBackup } from './take-backup';
 
-export interface BackupSchedule {
+interface BackupSchedule {
   /** Takes one now (SIGUSR2, `npm run backup` while the server runs); none if one is under way. */
   now(): Promise<void>;
   /** Resolves once a backup under way is written, so the database can close after it. */

@@ -55,7 +55,7 @@ export function dumpDatabase(database: DatabaseHandle): Promise<string> {
   return database.dump!();
 }
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   bytes: number;
   ms: number;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { JournalKind } from '../../../shared/journal';
 import type { Database } from '../../db/schema';
 
-export interface JournalEntryInput {
+interface JournalEntryInput {
   actorId: string;
   kind: JournalKind;
   /** What the action was on: 'word', 'sport', 'user', 'allowlist', 'settings', 'newsletter'… */

@@ -19,7 +19,7 @@ export async function announce(db: Kysely<Database>, topic: LiveTopic, data?: un
  * same channel and at the same commit, whatever statement made the change. It is no topic:
  * each instance ends that member's open streams, and no page ever receives it.
  */
-export interface LostRightsNotice {
+interface LostRightsNotice {
   lostRights: string;
 }
 

@@ -77,7 +77,7 @@ export async function sendModerationDigests({ db, mailer, site, log, now = new D
   return sent;
 }
 
-export interface DigestJob {
+interface DigestJob {
   /** Resolves once a run in progress has ended, so the database can close after it. */
   stop(): Promise<void>;
 }

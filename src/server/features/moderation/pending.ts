@@ -30,7 +30,7 @@ function authorName(row: AuthorColumns): string {
  * the microsecond as stored (a JavaScript Date would round it and skip or repeat items), and
  * its id for equal times.
  */
-export interface Position {
+interface Position {
   at: string;
   id: string;
 }

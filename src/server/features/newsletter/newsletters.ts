@@ -34,7 +34,7 @@ export async function countRecipients(db: Kysely<Database>, filter: NewsletterFi
   return { count: Number(rows[0].count), undeliverable: Number(rows[0].undeliverable) };
 }
 
-export interface NewNewsletter {
+interface NewNewsletter {
   title: string;
   description: string;
   letter: string;

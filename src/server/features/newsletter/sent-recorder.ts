@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { markSent, type Outcome } from './deliveries';
 
-export interface SentRecorderOptions {
+interface SentRecorderOptions {
   db: Kysely<Database>;
   /** A group this large is recorded at once. */
   groupSize: number;

@@ -69,7 +69,7 @@ const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'ratePerSecond'> = {
 // Open editors refetch their counts on each progress notice: two a second are plenty.
 const PROGRESS_EVERY_MS = 500;
 
-export interface WorkerOptions {
+interface WorkerOptions {
   db: Kysely<Database>;
   mailer: Mailer;
   site: PublicConfig;

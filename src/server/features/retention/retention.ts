@@ -28,7 +28,7 @@ const RETENTION = {
 };
 
 /** Rows removed (or made anonymous) per category by one run. */
-export type RetentionCounts = Record<string, number>;
+type RetentionCounts = Record<string, number>;
 
 const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0);
 
@@ -102,7 +102,7 @@ export async function applyRetention(db: Kysely<Database>): Promise<RetentionCou
 
 const EVERY_MS = 24 * 60 * 60 * 1000;
 
-export interface RetentionJob {
+interface RetentionJob {
   /** Resolves once a run in progress has ended, so the database can close after it. */
   stop(): Promise<void>;
 }

@@ -34,7 +34,7 @@ function answerCell(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export interface StoredAnswer {
+interface StoredAnswer {
   answeredOn: string;
   responses: SurveyResponses;
 }

@@ -27,7 +27,7 @@ export interface QuestionTally {
 }
 
 /** Days `from` (included) to `before` (excluded), as 'YYYY-MM-DD'; either may be open. */
-export interface DayRange {
+interface DayRange {
   from?: string;
   before?: string;
 }

@@ -4,7 +4,7 @@ import { buildApp } from '../../../app';
 import { openDatabase, type DatabaseHandle } from '../../../db/connection';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 
-export interface LiveEvent {
+interface LiveEvent {
   event: string;
   data: string;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { DeliveryStatus } from '../tables';
 
-export type StatusCounts = Record<DeliveryStatus, number>;
+type StatusCounts = Record<DeliveryStatus, number>;
 
 export async function statusCounts(db: Kysely<Database>, newsletterId: string): Promise<StatusCounts> {
   const rows = await db

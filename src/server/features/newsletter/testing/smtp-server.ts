@@ -9,7 +9,7 @@ export interface TestSmtpOptions {
   onReceived?: (count: number) => void;
 }
 
-export interface AcceptedMail {
+interface AcceptedMail {
   to: string;
   raw: string;
 }
