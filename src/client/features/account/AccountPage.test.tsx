@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/user';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../../testing/render';
 import { AccountPage } from './AccountPage';
 
 afterEach(() => {

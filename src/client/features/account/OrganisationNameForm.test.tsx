@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/user';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { AccountPage } from './AccountPage';
 
 afterEach(() => {

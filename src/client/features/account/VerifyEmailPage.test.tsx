@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { VerificationLinkPreview } from '../../../shared/accounts';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../../testing/render';
 import { VerifyEmailPage } from './VerifyEmailPage';
 
 afterEach(() => {

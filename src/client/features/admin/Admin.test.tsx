@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrganisationsResponse } from '../../../shared/accounts';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { AdminHome } from './AdminHome';
 import { AdminOrganisations } from './AdminOrganisations';
 

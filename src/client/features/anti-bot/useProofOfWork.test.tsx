@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
 import { todayIso } from '../../../shared/event-report';
-import { apiError, stubApi } from '../auth/test-helpers';
+import { apiError, stubApi } from '../../testing/render';
 import { ReportEventForm } from '../report-event/ReportEventForm';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthGate } from './AuthGate';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from './test-helpers';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../../testing/render';
 
 // happy-dom files are transformed in "web" mode, where Vitest does not inline `define`
 // constants but reads a global set before the setup files ran (see ErrorBox.test.tsx).

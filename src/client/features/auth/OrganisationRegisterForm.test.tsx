@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { OrganisationRegisterForm } from './OrganisationRegisterForm';
-import { LEA, renderPage, SIGNED_OUT, stubApi } from './test-helpers';
+import { LEA, renderPage, SIGNED_OUT, stubApi } from '../../testing/render';
 
 afterEach(() => {
   cleanup();

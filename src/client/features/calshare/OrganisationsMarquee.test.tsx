@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../auth/test-helpers';
+import { apiError, stubApi } from '../../testing/render';
 import { OrganisationsMarquee } from './OrganisationsMarquee';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { JournalEntry } from '../../../shared/journal';
-import { LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { LEA, renderPage, stubApi } from '../../testing/render';
 import { AdminJournal } from './AdminJournal';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail as Member, MemberListItem } from '../../../shared/members';
 import type { CurrentUser } from '../../../shared/user';
-import { apiError, LEA, renderPage, stubApi, type FakeRoutes } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi, type FakeRoutes } from '../../testing/render';
 import { AdminMembers } from './AdminMembers';
 import { MemberDetail } from './MemberDetail';
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ModerationDigestPreference } from '../../../shared/moderation';
-import { LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { LEA, renderPage, stubApi } from '../../testing/render';
 import { DigestPreference } from './DigestPreference';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ERROR_BOX_TITLE, errorCatalogue } from '../../../shared/messages';
 import type { ModerationQueue as Queue, PendingPage, PendingWord, PublishedWord } from '../../../shared/moderation';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { FakeEventSource, stubEventSource } from '../../testing/event-source';
 import { ModerationQueue } from './ModerationQueue';
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsletterSummary } from '../../../shared/newsletter/api';
 import { AuthGate } from '../auth/AuthGate';
-import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../../testing/render';
 import { NewsletterEditor } from './NewsletterEditor';
 import { FakeEventSource, stubEventSource } from '../../testing/event-source';
 

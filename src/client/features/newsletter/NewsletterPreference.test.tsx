@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { NewsletterPreference as Preference } from '../../../shared/newsletter/api';
 import type { CurrentUser } from '../../../shared/user';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { NewsletterPreference } from './NewsletterPreference';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { UnsubscribePage } from './UnsubscribePage';
 
 afterEach(() => {

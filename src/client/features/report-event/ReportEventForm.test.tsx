@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { todayIso } from '../../../shared/event-report';
-import { apiError, stubApi } from '../auth/test-helpers';
+import { apiError, stubApi } from '../../testing/render';
 import { ReportEventForm } from './ReportEventForm';
 
 afterEach(() => {

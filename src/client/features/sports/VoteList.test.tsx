@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toggleReaction, type Reaction, type ReactionCounts } from '../../../shared/sports';
-import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../../testing/render';
 import { stubEventSource } from '../../testing/event-source';
 import { VoteList } from './VoteList';
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberTrips, PublicAmounts, SurveyResultsResponse } from '../../../shared/surveys';
-import { apiError, LEA, renderPage, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, stubApi } from '../../testing/render';
 import { AdminSettings } from './AdminSettings';
 import { AdminSurveys } from './AdminSurveys';
 

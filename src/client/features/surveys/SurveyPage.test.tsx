@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../auth/test-helpers';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../../testing/render';
 import { SurveyPage } from './SurveyPage';
 
 // The readable hint the server sets beside the session cookie: the page then asks who is signed in.

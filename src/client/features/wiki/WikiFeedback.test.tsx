@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../auth/test-helpers';
+import { apiError, stubApi } from '../../testing/render';
 import { WikiFeedback } from './WikiFeedback';
 
 beforeEach(() => localStorage.clear());

@@ -1,4 +1,4 @@
-// Helpers for this folder's and sibling features' component tests (never imported by the app).
+// What the client's component tests share: a page rendered in a router with a signed-in state, typed fake API answers (never imported by the app).
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
@@ -12,12 +12,12 @@ import type {
   RegisterOrganisationResult,
   VerificationLinkPreview,
   VerifyEmailResponse,
-} from '../../../shared/accounts';
-import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
-import type { ApiErrorBody } from '../../../shared/api-error';
-import type { EventReportsResponse } from '../../../shared/event-report';
-import type { JournalActors, JournalPage } from '../../../shared/journal';
-import type { MemberDetail, MemberPage } from '../../../shared/members';
+} from '../../shared/accounts';
+import { ANTI_BOT_CHALLENGE_URL } from '../../shared/anti-bot';
+import type { ApiErrorBody } from '../../shared/api-error';
+import type { EventReportsResponse } from '../../shared/event-report';
+import type { JournalActors, JournalPage } from '../../shared/journal';
+import type { MemberDetail, MemberPage } from '../../shared/members';
 import type {
   AdminSummary,
   BulkModerationResult,
@@ -27,13 +27,13 @@ import type {
   PendingSport,
   PendingWord,
   PublishedPage,
-} from '../../../shared/moderation';
-import type { NewsletterHistory, NewsletterPreference, NewsletterPreview, NewsletterQueued, RecipientCount } from '../../../shared/newsletter/api';
-import type { MyReactionsResponse, ReactionResult, SportsResponse } from '../../../shared/sports';
-import type { MemberTrips, PublicAmounts, SubmitSurveyResult, SurveyResultsResponse, TextAnswersPage } from '../../../shared/surveys/api';
-import type { CurrentUser } from '../../../shared/user';
-import type { WikiFeedbackResponse } from '../../../shared/wiki';
-import { AuthProvider, useAuth } from './auth-context';
+} from '../../shared/moderation';
+import type { NewsletterHistory, NewsletterPreference, NewsletterPreview, NewsletterQueued, RecipientCount } from '../../shared/newsletter/api';
+import type { MyReactionsResponse, ReactionResult, SportsResponse } from '../../shared/sports';
+import type { MemberTrips, PublicAmounts, SubmitSurveyResult, SurveyResultsResponse, TextAnswersPage } from '../../shared/surveys/api';
+import type { CurrentUser } from '../../shared/user';
+import type { WikiFeedbackResponse } from '../../shared/wiki';
+import { AuthProvider, useAuth } from '../features/auth/auth-context';
 
 export interface FakeCall {
   method: string;
