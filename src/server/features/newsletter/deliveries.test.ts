@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
 import { createTestDatabase } from '../../testing/test-database';
 import { claimDeliveries, markFailed, markSent, releaseClaim } from './deliveries';
@@ -151,6 +152,32 @@ describe('recording sent deliveries', () => {
       recorder.add({ newsletterId, token, userId: account.id });
       await expect.poll(() => recorded).toBe(1);
       expect(await statusCounts(database.db, newsletterId)).toMatchObject({ sending: 0, sent: 1 });
+    });
+
+    it('gives a group recorded when full no later timer: the next group of its claim waits its own delay', async () => {
+      const accounts = await subscribersOnly(3);
+      const newsletterId = await newsletterToAll('Avril', accounts[0].id);
+      const token = randomUUID();
+      await claimDeliveries(database.db, { limit: 1000, leaseMs: 60_000, token });
+      let recorded = 0;
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const recorder = new SentRecorder({ db: database.db, groupSize: 2, delayMs: 1000, onRecorded: () => (recorded += 1) });
+        recorder.add({ newsletterId, token, userId: accounts[0].id });
+        recorder.add({ newsletterId, token, userId: accounts[1].id });
+        await expect.poll(() => recorded).toBe(1);
+        vi.advanceTimersByTime(600);
+        recorder.add({ newsletterId, token, userId: accounts[2].id });
+        // The first group's delay is over, not the second's.
+        vi.advanceTimersByTime(500);
+        await sleep(300);
+        expect(recorded).toBe(1);
+        vi.advanceTimersByTime(500);
+        await expect.poll(() => recorded).toBe(2);
+        expect(await statusCounts(database.db, newsletterId)).toMatchObject({ sending: 0, sent: 3 });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('logs a group it could not record, and records the next ones', async () => {
