@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DIGEST_HOUR } from '../../../shared/moderation';
 import { hasPermission } from '../../../shared/permissions';
-import { errorMessage } from '../../api/http';
 import { Checkbox } from '../../components/Checkbox';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useAction } from '../../hooks/useAction';
+import { useLoad } from '../../hooks/useLoad';
 import { useAuth } from '../auth/auth-context';
 import { fetchDigestPreference, setDigestPreference } from './api';
 
@@ -12,34 +13,26 @@ import { fetchDigestPreference, setDigestPreference } from './api';
 export function DigestPreference() {
   const { state } = useAuth();
   const moderates = state.status === 'signed-in' && hasPermission(state.user.roles, 'moderate');
-  const [subscribed, setSubscribed] = useState<boolean>();
-  const [pending, setPending] = useState<boolean>();
+  return moderates ? <DigestChoice /> : null;
+}
+
+function DigestChoice() {
+  const { data, error: loadError, setData } = useLoad('digest-preference', fetchDigestPreference);
+  // The choice being saved, shown checked or not while it is.
+  const { running, error: saveError, run } = useAction<'on' | 'off'>();
   const [saved, setSaved] = useState<string>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    if (!moderates) return;
-    fetchDigestPreference().then(
-      (preference) => setSubscribed(preference.subscribed),
-      (caught: unknown) => setError(errorMessage(caught)),
-    );
-  }, [moderates]);
-
-  if (!moderates) return null;
+  const pending = running === undefined ? undefined : running === 'on';
+  const error = saveError ?? loadError;
 
   async function change(next: boolean) {
-    if (pending !== undefined) return;
-    setPending(next);
     setSaved(undefined);
-    setError(undefined);
-    try {
-      setSubscribed((await setDigestPreference(next)).subscribed);
-      setSaved(next ? 'Tu recevras le résumé de modération.' : 'Tu ne recevras plus le résumé de modération.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setPending(undefined);
-    }
+    await run(
+      async () => {
+        setData(await setDigestPreference(next));
+        setSaved(next ? 'Tu recevras le résumé de modération.' : 'Tu ne recevras plus le résumé de modération.');
+      },
+      next ? 'on' : 'off',
+    );
   }
 
   return (
@@ -51,12 +44,17 @@ export function DigestPreference() {
         Un mail par jour au plus, à partir de {DIGEST_HOUR} h, les jours où des mots ou des sports attendent dans la file de
         modération.
       </p>
-      {subscribed === undefined && !error ? (
+      {data === undefined && !error ? (
         <Spinner label="Chargement…" />
       ) : (
-        subscribed !== undefined && (
+        data !== undefined && (
           <div className="cluster">
-            <Checkbox label="Recevoir le résumé de modération" checked={pending ?? subscribed} onChange={(next) => void change(next)} aria-busy={pending !== undefined} />
+            <Checkbox
+              label="Recevoir le résumé de modération"
+              checked={pending ?? data.subscribed}
+              onChange={(next) => void change(next)}
+              aria-busy={pending !== undefined}
+            />
             {pending !== undefined && <Spinner label="Enregistrement…" />}
           </div>
         )

@@ -23,6 +23,6 @@ export const approveSport = (id: string) => post(`/api/admin/sports/${encodeURIC
 export const refuseSport = (id: string) => post(`/api/admin/sports/${encodeURIComponent(id)}/refuse`);
 export const moderateInBulk = (payload: BulkModerationPayload) =>
   api<BulkModerationResult>('/api/admin/moderation/bulk', { method: 'POST', body: payload });
-export const fetchDigestPreference = () => api<ModerationDigestPreference>('/api/admin/moderation/digest');
+export const fetchDigestPreference = (signal?: AbortSignal) => api<ModerationDigestPreference>('/api/admin/moderation/digest', { signal });
 export const setDigestPreference = (subscribed: boolean) =>
   api<ModerationDigestPreference>('/api/admin/moderation/digest', { method: 'PUT', body: { subscribed } });

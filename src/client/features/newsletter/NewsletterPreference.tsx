@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { Checkbox } from '../../components/Checkbox';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useAction } from '../../hooks/useAction';
 import { useAuth } from '../auth/auth-context';
 import { setNewsletterPreference } from './api';
 import './newsletter.css';
@@ -10,26 +10,20 @@ import './newsletter.css';
 /** For the account page: the member's subscription, which is how one subscribes again. */
 export function NewsletterPreference() {
   const { state, refresh } = useAuth();
-  const [pending, setPending] = useState<boolean>();
+  // The choice being saved, shown checked or not while it is.
+  const { running, error, run } = useAction<'on' | 'off'>();
   const [saved, setSaved] = useState<string>();
-  const [error, setError] = useState<string>();
   if (state.status !== 'signed-in') return null;
+  const pending = running === undefined ? undefined : running === 'on';
   const checked = pending ?? state.user.newsletter;
 
   async function change(subscribed: boolean) {
-    if (pending !== undefined) return;
-    setPending(subscribed);
     setSaved(undefined);
-    setError(undefined);
-    try {
+    await run(async () => {
       await setNewsletterPreference(subscribed);
       await refresh();
       setSaved(subscribed ? 'Tu recevras la newsletter.' : 'Tu ne recevras plus la newsletter.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setPending(undefined);
-    }
+    }, subscribed ? 'on' : 'off');
   }
 
   return (
