@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberDetail as Member } from '../../../shared/members';
 import { roleLabels, type Role } from '../../../shared/permissions';
-import { errorMessage } from '../../api/http';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useAction } from '../../hooks/useAction';
 import { useLoad } from '../../hooks/useLoad';
 import { useAuth } from '../auth/auth-context';
 import { deleteMember, getMember, setMemberRole, setMemberSuspension } from './api';
@@ -98,8 +98,7 @@ export function MemberDetail({ id }: { id: string }) {
   const { state } = useAuth();
   const { data: member, error: loadError, setData: setMember } = useLoad(id, (signal) => getMember(id, signal));
   const [asking, setAsking] = useState<Action>();
-  const [running, setRunning] = useState(false);
-  const [actionError, setActionError] = useState<string>();
+  const { busy: running, error: actionError, setError: setActionError, run } = useAction();
   const [done, setDone] = useState<string>();
   const [deleted, setDeleted] = useState<string>();
   const deletedHeading = useRef<HTMLHeadingElement>(null);
@@ -109,20 +108,14 @@ export function MemberDetail({ id }: { id: string }) {
   }, [deleted]);
 
   async function confirm() {
-    if (!asking || running) return;
-    setRunning(true);
-    setActionError(undefined);
-    try {
+    if (!asking) return;
+    await run(async () => {
       const updated = await asking.run();
       if (updated) setMember(updated);
       else setDeleted(asking.done);
       setDone(asking.done);
       setAsking(undefined);
-    } catch (caught) {
-      setActionError(errorMessage(caught));
-    } finally {
-      setRunning(false);
-    }
+    });
   }
 
   const breadcrumb = (
