@@ -44,6 +44,15 @@ describe('temporary passwords', () => {
     expect([...used].filter((char) => !alphabet.has(char))).toEqual([]);
     // 200 passwords of 16 draw each of the 70 characters many times over.
     expect(used.size).toBe(alphabet.size);
+    // Beyond the one of each kind it needs, each character is drawn from the whole alphabet:
+    // each kind comes at its share of it (within a quarter; 200 passwords leave far less to chance).
+    const shares = { upper: 24, lower: 25, digit: 8, special: PASSWORD_SPECIAL_CHARACTERS.length };
+    for (const [kind, size] of Object.entries(shares)) {
+      const count = [...passwords.join('')].filter((char) => kindOf(char) === kind).length;
+      const expected = passwords.length * (1 + (12 * size) / alphabet.size);
+      expect(count, kind).toBeGreaterThan(expected * 0.75);
+      expect(count, kind).toBeLessThan(expected * 1.25);
+    }
     // The four characters that make it strong are shuffled in: no place holds one kind only.
     for (let place = 0; place < 16; place++) {
       const kinds = new Set(passwords.map((password) => kindOf(password[place])));
