@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../../src/server/db/connection';
+import { migrateToLatest } from '../../../src/server/db/migrate';
 import { CHROMIUM_ARGS } from './chromium-args';
 // @ts-expect-error -- plain ESM helper shared with `npm start`
 import { snapshotBuild } from '../../../scripts/ensure-build.mjs';
@@ -14,6 +16,8 @@ declare module 'vitest' {
     buildDir: string;
     /** The websocket of the run's one Chromium, shared by every spec file. */
     browserEndpoint: string;
+    /** A DATA_DIR whose embedded database is created and migrated, for each site to copy. */
+    dataDirTemplate: string;
   }
 }
 
@@ -34,6 +38,13 @@ export default async function setup(project: TestProject) {
   const buildDir = path.resolve('.e2e-builds', String(process.pid));
   (snapshotBuild as (target: string) => void)(buildDir);
   project.provide('buildDir', buildDir);
+  // A new embedded database takes seconds to create (initdb) and migrate, far more while the
+  // run's servers and browsers share two cores: made once, then copied by each site.
+  const dataDirTemplate = path.join(buildDir, 'data-template');
+  const database = await openDatabase({ dataDir: dataDirTemplate });
+  await migrateToLatest(database.db);
+  await database.close();
+  project.provide('dataDirTemplate', dataDirTemplate);
   // One browser for the whole run: a launch per spec file cost seconds of a busy CPU each.
   const browser = chromiumPath ? await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS }) : undefined;
   project.provide('browserEndpoint', browser?.wsEndpoint() ?? '');

@@ -36,7 +36,11 @@ export async function freePort(): Promise<number> {
  * port no other test holds, and the port is read from its "Server listening at" log line.
  */
 export async function startSite(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Site> {
-  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-')));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-e2e-'));
+    await fs.cp(inject('dataDirTemplate'), dataDir, { recursive: true });
+  }
   const mailbox = await Mailbox.start();
   const buildDir = inject('buildDir');
   const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, 'node/main.js')], {
@@ -51,6 +55,8 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       ADMIN_PASSWORD: ADMIN.password,
       // Real challenges, solved by the browser's widget and the tests' own requests, quickly.
       ANTI_BOT_DIFFICULTY: '50',
+      // A first start backs up at once: CPU the tests need, for a file none of them reads.
+      BACKUP_EVERY: 'off',
       ...env,
       PORT: '0',
       // Info, for the line that names the port; only warnings and errors are shown (below).
