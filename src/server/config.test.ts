@@ -10,7 +10,7 @@ describe('the configuration', () => {
   it.each(['0', '-5', '2.5', 'dix', '1e'])('refuses NEWSLETTER_RATE_PER_SECOND=%s with a message naming it', (value) => {
     const read = () => readConfig({ NEWSLETTER_RATE_PER_SECOND: value });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(`NEWSLETTER_RATE_PER_SECOND must be a positive integer, got "${value}"`);
+    expect(read).toThrow(`NEWSLETTER_RATE_PER_SECOND doit être un entier positif, reçu "${value}"`);
   });
 });
 
@@ -18,11 +18,13 @@ describe('the admin bootstrap settings', () => {
   it.each(['admin', 'motdepasse', 'Admin2025', 'Admin-2'])('refuses ADMIN_PASSWORD=%s, short of the okay rule', (password) => {
     const read = () => readConfig({ ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: password });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(/ADMIN_PASSWORD is too weak/);
+    expect(read).toThrow(/ADMIN_PASSWORD est trop faible/);
   });
 
   it.each(PUBLISHED_PASSWORDS)('refuses ADMIN_PASSWORD=%s, published with the code', (password) => {
-    expect(() => readConfig({ ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: password })).toThrow(/published with the code: choose your own/);
+    expect(() => readConfig({ ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: password })).toThrow(
+      /publié avec le code : choisis le tien/,
+    );
   });
 
   it('takes an okay password, and over an existing account only with ADMIN_PROMOTE_EXISTING=1', () => {
@@ -30,7 +32,7 @@ describe('the admin bootstrap settings', () => {
     expect(readConfig(admin).admin).toEqual({ email: 'admin@exemple.fr', password: 'Admin-25', promoteExisting: false });
     expect(readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: '1' }).admin?.promoteExisting).toBe(true);
     expect(() => readConfig({ ...admin, ADMIN_PROMOTE_EXISTING: 'oui' })).toThrow(
-      'ADMIN_PROMOTE_EXISTING must be 1 or 0, got "oui"',
+      'ADMIN_PROMOTE_EXISTING doit valoir 1 ou 0, reçu "oui"',
     );
   });
 });
@@ -54,12 +56,12 @@ describe('the backup settings', () => {
 
   it.each(['weekly', '0h', '1.5h', '-1d', 'true'])('refuses BACKUP_EVERY=%s', (every) => {
     expect(() => readConfig({ BACKUP_EVERY: every })).toThrow(
-      `BACKUP_EVERY must be daily, hourly, off or a duration such as 6h, 30m or 2d, got "${every}"`,
+      `BACKUP_EVERY doit valoir daily, hourly, off ou une durée comme 6h, 30m ou 2d, reçu "${every}"`,
     );
   });
 
   it('refuses a BACKUP_KEEP that is not a positive integer', () => {
-    expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP must be a positive integer, got "0"');
+    expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP doit être un entier positif, reçu "0"');
   });
 });
 
@@ -79,11 +81,11 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
       DATABASE_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr:3306/unissons?password=Autre-secret-2',
     });
     expect(database).toBe(
-      'DATABASE_URL must use postgres: or postgresql:, got "mysql://db.exemple.fr:3306/unissons" (shown without its user, password and query)',
+      'DATABASE_URL doit commencer par postgres: ou postgresql:, reçu "mysql://db.exemple.fr:3306/unissons" (montrée sans utilisateur, mot de passe ni paramètres)',
     );
     const smtp = messageOf({ SMTP_URL: 'https://relais:Mot-de-passe-3@smtp.exemple.fr:587' });
     expect(smtp).toBe(
-      'SMTP_URL must use smtp: or smtps:, got "https://smtp.exemple.fr:587/" (shown without its user, password and query)',
+      'SMTP_URL doit commencer par smtp: ou smtps:, reçu "https://smtp.exemple.fr:587/" (montrée sans utilisateur, mot de passe ni paramètres)',
     );
   });
 
@@ -95,8 +97,9 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
     ['SMTP_URL', 'relais:Mot-de-passe-1@smtp.exemple.fr:587'],
   ])('show nothing of a %s value where a password cannot be told apart: %s', (name, value) => {
     const message = messageOf({ [name]: value });
-    expect(message).toMatch(new RegExp(`^${name} must `));
-    expect(message).not.toMatch(/Mot|passe|alice|relais/);
+    expect(message).toMatch(new RegExp(`^${name} doit `));
+    // The secrets all start with a capital: the message's own 'mot de passe' does not.
+    expect(message).not.toMatch(/Mot|alice|relais/);
   });
 
   it('are taken as given when right', () => {

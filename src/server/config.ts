@@ -81,10 +81,10 @@ function url(
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got ${shown(value)}`);
+    throw new ConfigError(`${name} doit être une adresse web (URL), reçu ${shown(value)}`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got ${shown(value)}`);
+    throw new ConfigError(`${name} doit commencer par ${protocols.join(' ou ')}, reçu ${shown(value)}`);
   }
   return value;
 }
@@ -104,8 +104,9 @@ function withoutCredentials(value: string): string {
     parsed = undefined;
   }
   const afterLastAt = value.slice(value.lastIndexOf('@') + 1).toLowerCase();
-  if (!parsed?.host || !afterLastAt.startsWith(parsed.host)) return 'a value not shown here (it may hold a password)';
-  return `"${parsed.protocol}//${parsed.host}${parsed.pathname}" (shown without its user, password and query)`;
+  if (!parsed?.host || !afterLastAt.startsWith(parsed.host))
+    return 'une valeur non montrée ici (elle peut contenir un mot de passe)';
+  return `"${parsed.protocol}//${parsed.host}${parsed.pathname}" (montrée sans utilisateur, mot de passe ni paramètres)`;
 }
 
 /** DATABASE_URL, SMTP_URL: optional, and never printed with their password. */
@@ -116,7 +117,7 @@ function credentialUrl(env: Env, name: string, protocols: string[]): string | un
 function email(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-    throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
+    throw new ConfigError(`${name} doit être une adresse mail, reçu "${value}"`);
   }
   return value;
 }
@@ -125,7 +126,7 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} doit être un entier positif, reçu "${raw}"`);
   return value;
 }
 
@@ -133,7 +134,7 @@ function flag(env: Env, name: string): boolean {
   const raw = env[name]?.trim() ?? '';
   if (['', '0', 'false'].includes(raw)) return false;
   if (['1', 'true'].includes(raw)) return true;
-  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+  throw new ConfigError(`${name} doit valoir 1 ou 0, reçu "${raw}"`);
 }
 
 /** Names Fastify's proxy-addr knows for the usual private ranges. */
@@ -154,17 +155,17 @@ function dkim(env: Env, mailFrom: string): DkimConfig | undefined {
   const keyFile = env.DKIM_PRIVATE_KEY_FILE?.trim() ?? '';
   if (!domainName && !keySelector && !keyText && !keyFile) return undefined;
   if (!domainName || !keySelector || (!keyText && !keyFile)) {
-    throw new ConfigError('DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together');
+    throw new ConfigError('DKIM demande DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY (ou DKIM_PRIVATE_KEY_FILE) ensemble');
   }
-  if (keyText && keyFile) throw new ConfigError('set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both');
-  if (!HOSTNAME.test(domainName)) throw new ConfigError(`DKIM_DOMAIN must be a domain name, got "${domainName}"`);
+  if (keyText && keyFile) throw new ConfigError('DKIM_PRIVATE_KEY ou DKIM_PRIVATE_KEY_FILE, pas les deux');
+  if (!HOSTNAME.test(domainName)) throw new ConfigError(`DKIM_DOMAIN doit être un nom de domaine, reçu "${domainName}"`);
   if (!SELECTOR.test(keySelector))
-    throw new ConfigError(`DKIM_SELECTOR must be a DNS label such as "mail2026", got "${keySelector}"`);
+    throw new ConfigError(`DKIM_SELECTOR doit être un nom DNS simple comme "mail2026", reçu "${keySelector}"`);
   const senderDomain = /@([^@>\s]+)>?\s*$/.exec(mailFrom)?.[1]?.toLowerCase() ?? '';
   const domain = domainName.toLowerCase();
   if (senderDomain !== domain && !senderDomain.endsWith(`.${domain}`)) {
     throw new ConfigError(
-      `DKIM_DOMAIN (${domainName}) must be MAIL_FROM's domain (${senderDomain || 'none'}) or a parent of it, or receivers' DMARC checks fail`,
+      `DKIM_DOMAIN (${domainName}) doit être le domaine de MAIL_FROM (${senderDomain || 'aucun'}) ou un domaine parent, sinon les contrôles DMARC des destinataires échouent`,
     );
   }
   let privateKey = keyText.replaceAll('\\n', '\n');
@@ -172,13 +173,13 @@ function dkim(env: Env, mailFrom: string): DkimConfig | undefined {
     try {
       privateKey = fs.readFileSync(keyFile, 'utf8');
     } catch (error) {
-      throw new ConfigError(`DKIM_PRIVATE_KEY_FILE cannot be read: ${(error as Error).message}`);
+      throw new ConfigError(`DKIM_PRIVATE_KEY_FILE ne peut pas être lu : ${(error as Error).message}`);
     }
   }
   try {
     createPrivateKey(privateKey);
   } catch {
-    throw new ConfigError('the DKIM private key is not a PEM private key (RSA or Ed25519)');
+    throw new ConfigError("la clé privée DKIM n'est pas une clé privée PEM (RSA ou Ed25519)");
   }
   return { domainName, keySelector, privateKey };
 }
@@ -207,7 +208,7 @@ function trustProxy(env: Env): false | number | string[] {
   const entries = raw.split(',').map((entry) => entry.trim());
   if (raw === 'true' || !entries.every(isAddressOrRange)) {
     throw new ConfigError(
-      `TRUST_PROXY must be the number of proxies in front of the server (1 for one nginx) or their addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${raw}"`,
+      `TRUST_PROXY doit être le nombre de proxys devant le serveur (1 pour un Caddy ou un nginx) ou leurs adresses (par exemple 127.0.0.1,10.0.0.0/8), reçu "${raw}"`,
     );
   }
   return entries;
@@ -216,11 +217,11 @@ function trustProxy(env: Env): false | number | string[] {
 /** ANTI_BOT: on (the default) or off; ANTI_BOT_DIFFICULTY: the attempts a browser makes on average. */
 function antiBot(env: Env): { difficulty: number } | undefined {
   const raw = text(env, 'ANTI_BOT', 'on');
-  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`ANTI_BOT must be on or off, got "${raw}"`);
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`ANTI_BOT doit valoir on ou off, reçu "${raw}"`);
   const difficulty = positiveInteger(env, 'ANTI_BOT_DIFFICULTY', ANTI_BOT_DEFAULT_DIFFICULTY);
   if (difficulty > ANTI_BOT_MAX_DIFFICULTY) {
     throw new ConfigError(
-      `ANTI_BOT_DIFFICULTY must be at most ${ANTI_BOT_MAX_DIFFICULTY} (a phone would give up), got "${difficulty}"`,
+      `ANTI_BOT_DIFFICULTY doit valoir au plus ${ANTI_BOT_MAX_DIFFICULTY} (un téléphone abandonnerait), reçu "${difficulty}"`,
     );
   }
   return raw === 'on' ? { difficulty } : undefined;
@@ -236,7 +237,7 @@ function backupEvery(env: Env): number | undefined {
   if (raw === 'hourly') return DURATION_UNITS.h;
   const match = /^(\d+)([mhd])$/.exec(raw);
   if (!match || Number(match[1]) < 1) {
-    throw new ConfigError(`BACKUP_EVERY must be daily, hourly, off or a duration such as 6h, 30m or 2d, got "${raw}"`);
+    throw new ConfigError(`BACKUP_EVERY doit valoir daily, hourly, off ou une durée comme 6h, 30m ou 2d, reçu "${raw}"`);
   }
   return Number(match[1]) * DURATION_UNITS[match[2]];
 }
@@ -246,7 +247,7 @@ function port(env: Env, name: string, fallback: number): number {
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(`${name} doit être un numéro de port entre 0 et 65535, reçu "${raw}"`);
   }
   return value;
 }
@@ -286,24 +287,24 @@ export function readConfig(env: Env = process.env): Config {
   const adminEmail = env.ADMIN_EMAIL?.trim();
   const adminPassword = env.ADMIN_PASSWORD;
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {
-    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    throw new ConfigError('ADMIN_EMAIL et ADMIN_PASSWORD vont ensemble : les deux, ou aucun');
   }
   // The rule registration applies ('okay' or 'strong'): the admin account is the one worth guessing.
   if (adminPassword && !isPasswordAccepted(adminPassword)) {
     throw new ConfigError(
-      `ADMIN_PASSWORD is too weak: ${PASSWORD_OKAY_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with an upper-case and a lower-case letter, a digit and one of ${PASSWORD_SPECIAL_CHARACTERS}`,
+      `ADMIN_PASSWORD est trop faible : de ${PASSWORD_OKAY_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, avec une majuscule, une minuscule, un chiffre et un caractère parmi ${PASSWORD_SPECIAL_CHARACTERS}`,
     );
   }
   if (adminPassword && PUBLISHED_PASSWORDS.includes(adminPassword)) {
     throw new ConfigError(
-      'ADMIN_PASSWORD is the example from deploy/unissons.env.example, published with the code: choose your own',
+      "ADMIN_PASSWORD est celui de l'exemple deploy/unissons.env.example, publié avec le code : choisis le tien",
     );
   }
   const liveMaxStreams = positiveInteger(env, 'LIVE_MAX_STREAMS', 2000);
   const maxConnections = positiveInteger(env, 'MAX_CONNECTIONS', 3000);
   if (maxConnections <= liveMaxStreams) {
     throw new ConfigError(
-      'MAX_CONNECTIONS must be above LIVE_MAX_STREAMS, or open streams could leave no socket for pages and API calls',
+      "MAX_CONNECTIONS doit dépasser LIVE_MAX_STREAMS, sinon les flux ouverts pourraient ne laisser aucune connexion aux pages et à l'API",
     );
   }
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));

@@ -51,7 +51,7 @@ describe('TRUST_PROXY', () => {
     'refuses TRUST_PROXY=%s with a readable message',
     (value) => {
       expect(() => readConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/number of proxies/);
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/nombre de proxys/);
     },
   );
 

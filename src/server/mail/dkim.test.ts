@@ -56,11 +56,11 @@ describe('the DKIM settings', () => {
   it('are all or none, and checked at start-up', () => {
     expect(readConfig({}).dkim).toBeUndefined();
     expect(readConfig(DKIM_ENV).dkim).toEqual({ domainName: DOMAIN, keySelector: SELECTOR, privateKey: PEM.trim() });
-    expect(() => readConfig({ ...DKIM_ENV, DKIM_SELECTOR: '' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/);
-    expect(() => readConfig({ ...DKIM_ENV, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(/not a PEM private key/);
+    expect(() => readConfig({ ...DKIM_ENV, DKIM_SELECTOR: '' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY/);
+    expect(() => readConfig({ ...DKIM_ENV, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(/n'est pas une clé privée PEM/);
     expect(() => readConfig({ ...DKIM_ENV, DKIM_SELECTOR: 'bad selector' })).toThrow(ConfigError);
     // Signed for another domain than the sender's: DMARC would still reject the mail.
-    expect(() => readConfig({ ...DKIM_ENV, DKIM_DOMAIN: 'autre.exemple.fr' })).toThrow(/must be MAIL_FROM's domain/);
+    expect(() => readConfig({ ...DKIM_ENV, DKIM_DOMAIN: 'autre.exemple.fr' })).toThrow(/doit être le domaine de MAIL_FROM/);
     expect(readConfig({ ...DKIM_ENV, DKIM_DOMAIN: 'exemple.fr' }).dkim?.domainName).toBe('exemple.fr');
   });
 
@@ -71,8 +71,8 @@ describe('the DKIM settings', () => {
     try {
       const { DKIM_PRIVATE_KEY: _key, ...withoutKey } = DKIM_ENV;
       expect(readConfig({ ...withoutKey, DKIM_PRIVATE_KEY_FILE: file }).dkim?.privateKey).toBe(PEM);
-      expect(() => readConfig({ ...DKIM_ENV, DKIM_PRIVATE_KEY_FILE: file })).toThrow(/not both/);
-      expect(() => readConfig({ ...withoutKey, DKIM_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/cannot be read/);
+      expect(() => readConfig({ ...DKIM_ENV, DKIM_PRIVATE_KEY_FILE: file })).toThrow(/pas les deux/);
+      expect(() => readConfig({ ...withoutKey, DKIM_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/ne peut pas être lu/);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

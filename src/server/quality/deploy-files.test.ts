@@ -48,7 +48,7 @@ describe('deploy/unissons.env.example', () => {
   const env = readEnvFile(ENV_EXAMPLE);
 
   it('is refused as shipped, because its admin password is published with the code', () => {
-    expect(() => readConfig(env)).toThrow('ADMIN_PASSWORD is the example from deploy/unissons.env.example, published with the code: choose your own');
+    expect(() => readConfig(env)).toThrow('ADMIN_PASSWORD est celui de l\'exemple deploy/unissons.env.example, publié avec le code : choisis le tien');
   });
 
   it('is a configuration the site accepts once the operator chose the admin password, behind Caddy on this machine', () => {

@@ -45,9 +45,9 @@ async function ensureAdminLocked(trx: Transaction<Database>, admin: AdminBootstr
 
   if (!existing.admin_bootstrap && !admin.promoteExisting) {
     throw new AdminBootstrapRefused(
-      `ADMIN_EMAIL (${email}) names an account that was registered on the site, not created by the admin bootstrap. ` +
-        'Its owner would become admin. If that account is yours, start once with ADMIN_PROMOTE_EXISTING=1: ' +
-        'it gets the admin role and ADMIN_PASSWORD, and all its sessions end.',
+      `ADMIN_EMAIL (${email}) désigne un compte inscrit sur le site, pas créé au démarrage : son titulaire deviendrait administrateur. ` +
+        'Si ce compte est le tien, démarre une fois avec ADMIN_PROMOTE_EXISTING=1 : ' +
+        'il reçoit le rôle administrateur et ADMIN_PASSWORD, et toutes ses sessions prennent fin.',
     );
   }
   const samePassword = await verifyPassword(existing.password_hash, admin.password);
