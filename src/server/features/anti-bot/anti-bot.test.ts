@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD } from '../../../shared/anti-bot';
+import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD, ANTI_BOT_FIELD_MAX_LENGTH } from '../../../shared/anti-bot';
 import { todayIso } from '../../../shared/event-report';
 import { errorCatalogue } from '../../../shared/messages';
 import { buildApp } from '../../app';
@@ -94,6 +94,12 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
     const sorted = Object.fromEntries(Object.keys(parameters).sort().map((key) => [key, parameters[key]]));
     const signature = createHmac('sha256', await currentSecret()).update(JSON.stringify(sorted)).digest('hex');
     expectRefused(await post(url, { ...body(), [ANTI_BOT_FIELD]: encode({ ...solved, challenge: { parameters: sorted, signature } }) }), 'anti-bot/invalid');
+  });
+
+  it('refuses a solution field longer than any solution as a bad request, before checking it', async () => {
+    const { url, body } = PROTECTED[0];
+    const response = await post(url, { ...body(), [ANTI_BOT_FIELD]: 'a'.repeat(ANTI_BOT_FIELD_MAX_LENGTH + 1) });
+    expect([response.statusCode, response.json().error.code]).toEqual([400, 'http/bad-request']);
   });
 
   it('refuses an expired challenge, even solved', async () => {
@@ -198,6 +204,22 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
       expect(solution.counter).toBeGreaterThanOrEqual(5);
       expect(solution.counter).toBeLessThanOrEqual(10);
     }
+  });
+});
+
+describe('the challenges one address may ask for', () => {
+  // Twice the forms' budget: 2 a minute here, so 4 challenges.
+  const test = setUpTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+  const challenge = (remoteAddress: string) => test.app.inject({ method: 'GET', url: ANTI_BOT_CHALLENGE_URL, remoteAddress });
+
+  it('are twice the forms’ budget a minute, then 429; another address has its own', async () => {
+    for (let i = 0; i < 4; i++) expect((await challenge('198.51.100.80')).statusCode).toBe(200);
+    const refused = await challenge('198.51.100.80');
+    expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'http/rate-limited']);
+    expect((await challenge('198.51.100.81')).statusCode).toBe(200);
+    // The forms' own budget is apart: the same address may still send one.
+    const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'personne@exemple.fr', password: 'x' }, remoteAddress: '198.51.100.80' });
+    expect(login.statusCode).toBe(404);
   });
 });
 
