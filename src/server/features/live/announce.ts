@@ -4,13 +4,18 @@ import type { Database } from '../../db/schema';
 
 export const LIVE_CHANNEL = 'site_changes';
 
+/** A notice as it travels on LIVE_CHANNEL: written here only, and read by readNotice. */
+export function noticeText(topic: LiveTopic, data?: unknown): string {
+  const notice: LiveNotice = data === undefined ? { topic } : { topic, data };
+  return JSON.stringify(notice);
+}
+
 /**
  * Tells every server instance (and so every open page) that something changed. Called with
  * a transaction, the notice is delivered only if that transaction commits.
  */
 export async function announce(db: Kysely<Database>, topic: LiveTopic, data?: unknown) {
-  const notice: LiveNotice = data === undefined ? { topic } : { topic, data };
-  await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+  await sql`select pg_notify(${LIVE_CHANNEL}, ${noticeText(topic, data)})`.execute(db);
 }
 
 /**

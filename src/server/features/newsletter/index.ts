@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureRoutes } from '../../http/route-groups';
-import { LIVE_CHANNEL } from '../live/announce';
+import type { LiveNotice } from '../../../shared/live';
 import { newsletterAdminRoutes } from './admin-routes';
 import { newsletterMemberRoutes } from './member-routes';
 import { oneClickRoutes } from './one-click-routes';
 import { NewsletterWorker } from './worker';
 
 /** True for the notice queueNewsletter sends when a sending starts. */
-function isQueuedNotice(payload: string): boolean {
-  try {
-    const notice = JSON.parse(payload) as { topic?: unknown; data?: { queued?: unknown } };
-    return notice.topic === 'newsletter' && notice.data?.queued === true;
-  } catch {
-    return false;
-  }
+function isQueuedNotice(notice: LiveNotice): boolean {
+  return notice.topic === 'newsletter' && (notice.data as { queued?: unknown } | undefined)?.queued === true;
 }
 
 /** Each app runs a sending worker from ready to close (PRODUCT.md: a durable background job). */
@@ -25,17 +20,18 @@ function runWorker(app: FastifyInstance) {
     log: app.log,
     settings: { ratePerSecond: app.config.newsletterRatePerSecond },
   });
-  let unlisten: (() => Promise<void>) | undefined;
+  let stopHearing: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    // Any instance that queues a newsletter wakes the workers of all of them.
-    unlisten = await app.database.listen(LIVE_CHANNEL, (payload) => {
-      if (isQueuedNotice(payload)) worker.wake();
+    // Any instance that queues a newsletter wakes the workers of all of them: the notice
+    // comes through the instance's one LISTEN, with every other.
+    stopHearing = app.liveHub.onNotice((notice) => {
+      if (isQueuedNotice(notice)) worker.wake();
     });
     worker.start();
   });
   // preClose: before the mailer and the database close, the mails in flight are finished.
   app.addHook('preClose', async () => {
-    await unlisten?.();
+    stopHearing?.();
     await worker.stop();
   });
 }

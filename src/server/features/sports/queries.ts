@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compareSports, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
-import type { LiveNotice } from '../../../shared/live';
 import type { Database } from '../../db/schema';
-import { LIVE_CHANNEL } from '../live/announce';
+import { LIVE_CHANNEL, noticeText } from '../live/announce';
 
 /** Public sports with their reaction counts (kept on each sport's row), sorted for the vote page. */
 export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[]> {
@@ -53,7 +52,6 @@ export async function toggleSportReaction(
   userId: string,
   reaction: Reaction,
 ): Promise<Reaction | null | undefined> {
-  const notice: LiveNotice = { topic: 'sports', data: { id: sportId } };
   const result = await sql<{ outcome: string }>`
     with sport as (
       select id from sports where id = ${sportId} and public
@@ -69,7 +67,7 @@ export async function toggleSportReaction(
     ), outcome as (
       select outcome from removed union all select outcome from placed
     ), notified as (
-      select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)}) from outcome
+      select pg_notify(${LIVE_CHANNEL}, ${noticeText('sports', { id: sportId })}) from outcome
     )
     select outcome.outcome from outcome cross join (select count(*) from notified) as sent`.execute(db);
   const outcome = result.rows[0]?.outcome;
