@@ -393,6 +393,17 @@ describe('the backup folder', () => {
   });
 });
 
+describe('writing a backup', () => {
+  it('closes every file it opens', async () => {
+    const openFiles = async () => (await fs.readdir('/proc/self/fd')).length;
+    const dir = path.join(folder, 'descriptors');
+    await writeBackup(dir, '-- PostgreSQL database dump', new Date('2026-11-24T15:30:00Z'));
+    const before = await openFiles();
+    for (const at of ['2026-11-24T15:31:00Z', '2026-11-24T15:32:00Z']) await writeBackup(dir, '-- PostgreSQL database dump', new Date(at));
+    expect(await openFiles()).toBe(before);
+  });
+});
+
 describe('reading a backup refuses what is not a whole dump of this site', () => {
   const HEADER = '--\n-- PostgreSQL database dump\n--\n';
   const FOOTER = '--\n-- PostgreSQL database dump complete\n--\n';
@@ -408,6 +419,9 @@ describe('reading a backup refuses what is not a whole dump of this site', () =>
     ['no header', SITE + FOOTER, /n'est pas une sauvegarde complète faite par pg_dump ; rien n'a été écrit\.$/],
     ['no closing line', HEADER + SITE, /n'est pas une sauvegarde complète faite par pg_dump/],
     ['a header inside a line', `SELECT '-- PostgreSQL database dump';\n${SITE}${FOOTER}`, /n'est pas une sauvegarde complète/],
+    ['a header after a statement', `SELECT 1; -- PostgreSQL database dump\n${SITE}${FOOTER}`, /n'est pas une sauvegarde complète/],
+    ['a closing line after a statement', `${HEADER}${SITE}SELECT 1; -- PostgreSQL database dump complete\n`, /n'est pas une sauvegarde complète/],
+    ['a closing line that goes on', `${HEADER}${SITE}-- PostgreSQL database dump complete, presque\n`, /n'est pas une sauvegarde complète/],
     ['no migrations table', HEADER + 'CREATE TABLE public.users (\n);\n' + FOOTER, /est une sauvegarde d'une autre base \(ni les migrations ni les comptes de ce site n'y sont\) ; rien n'a été écrit\.$/],
     ['no users table', HEADER + 'CREATE TABLE public.kysely_migration (\n);\n' + FOOTER, /est une sauvegarde d'une autre base/],
   ])('%s', async (name, text, message) => {
