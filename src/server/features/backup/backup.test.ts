@@ -453,8 +453,9 @@ describe('pg_dump and its output', () => {
 
   it('says why a dump failed: pg_dump missing, or its own error', async () => {
     const handle = (url: string) => ({ ...test.database, mode: 'postgres' as const, url });
+    // pg_dump's own words, without the newline it ends them with.
     await expect(dumpDatabase(handle(`${POSTGRES.replace(/\/[^/]*$/, '')}/pas_de_base_${randomBytes(4).toString('hex')}`))).rejects.toThrow(
-      /^pg_dump failed: .*pas_de_base_.* does not exist/,
+      /^pg_dump failed: .*pas_de_base_.* does not exist$/,
     );
     const path = process.env.PATH;
     process.env.PATH = '/nonexistent';
