@@ -496,10 +496,22 @@ describe('a restore that fails midway', () => {
       await client.end();
     }
     await expect(restoreIntoPostgres('select 1;', url, { force: false })).rejects.toThrow("La base PostgreSQL contient déjà 1 table(s) : rien n'a été écrit.");
+    // Forced, the schema is dropped in the same transaction as the script: its failure keeps the table.
+    await expect(restoreIntoPostgres('create table premiere (id int);\nselect 1 / 0;', url, { force: true })).rejects.toThrow(/division by zero/);
+    const after = new pg.Client({ connectionString: url });
+    await after.connect();
+    try {
+      expect((await after.query(`select tablename from pg_tables where schemaname = 'public'`)).rows).toEqual([{ tablename: 'notes' }]);
+    } finally {
+      await after.end();
+    }
   });
 
   it('leaves DATA_DIR as it was', SLOW, async () => {
     const dataDir = path.join(folder, 'failed-restore');
+    // What a restore that crashed left beside it is cleared first.
+    await fs.mkdir(path.join(dataDir, 'db.restoring'), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'db.restoring', 'PG_VERSION'), '17');
     await expect(restoreIntoDataDir('create table premiere (id int);\nselect 1 / 0;', dataDir, { force: false })).rejects.toThrow(/division by zero/);
     expect(await fs.readdir(dataDir)).not.toContain('db');
     expect(await fs.readdir(dataDir)).not.toContain('db.restoring');
