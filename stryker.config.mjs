@@ -38,7 +38,7 @@ export const MUTATION_GROUPS = {
     // restore what only it writes (a dump from a newer pg_dump, restored into an older server).
     embedded: true,
     mutate: ['src/server/features/backup/backup-files.ts', 'src/server/features/backup/take-backup.ts', 'src/server/features/backup/restore-backup.ts'],
-    testFiles: ['src/server/features/backup/backup.test.ts'],
+    testFiles: ['src/server/features/backup/backup.test.ts', 'src/server/features/backup/backup-files.test.ts'],
   },
   'anti-bot': {
     mutate: ['src/server/features/anti-bot/proof-of-work.ts', 'src/server/features/anti-bot/index.ts'],

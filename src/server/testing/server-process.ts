@@ -52,10 +52,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
 }
 
-/** pino's level for warnings. */
-const WARN = 40;
+/** pino's level for warnings: lines from it up are shown. */
+export const WARN = 40;
 
-function parseLogLine(line: string): { level: number; msg?: string } | undefined {
+/** A line of the server's output as pino wrote it, or undefined for anything else. */
+export function parseLogLine(line: string): { level: number; msg?: string } | undefined {
   if (!line.startsWith('{')) return undefined;
   try {
     return JSON.parse(line) as { level: number; msg?: string };

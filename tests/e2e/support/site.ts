@@ -6,6 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { inject } from 'vitest';
 import { Mailbox } from '../../../src/server/testing/mailbox';
+import { parseLogLine, WARN } from '../../../src/server/testing/server-process';
 
 export const ADMIN = { email: 'admin@unissons.test', password: 'Admin-Password-2025!' };
 
@@ -98,18 +99,6 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       await mailbox.stop();
     },
   };
-}
-
-/** pino's level for warnings: what the tests used to show with LOG_LEVEL=warn. */
-const WARN = 40;
-
-function parseLogLine(line: string): { level: number; msg?: string } | undefined {
-  if (!line.startsWith('{')) return undefined;
-  try {
-    return JSON.parse(line) as { level: number; msg?: string };
-  } catch {
-    return undefined;
-  }
 }
 
 /**
