@@ -7,42 +7,42 @@
  */
 export const MUTATION_GROUPS = {
   passwords: {
-    mutate: ['src/server/features/accounts/passwords.ts', 'src/server/features/accounts/login-throttle.ts'],
+    mutate: ['src/server/capabilities/accounts/passwords.ts', 'src/server/capabilities/accounts/login-throttle.ts'],
     testFiles: [
-      'src/server/features/accounts/passwords.test.ts',
-      'src/server/features/accounts/auth.test.ts',
-      'src/server/features/accounts/account.test.ts',
-      'src/server/features/accounts/admin-bootstrap.test.ts',
-      'src/server/features/retention/retention.test.ts',
+      'src/server/capabilities/accounts/passwords.test.ts',
+      'src/server/capabilities/accounts/auth.test.ts',
+      'src/server/capabilities/accounts/account.test.ts',
+      'src/server/capabilities/accounts/admin-bootstrap.test.ts',
+      'src/server/platform/jobs/retention.test.ts',
     ],
   },
   permissions: {
-    mutate: ['src/shared/permissions.ts', 'src/server/http/route-groups.ts'],
-    testFiles: ['src/shared/permissions.test.ts', 'src/server/quality/authorization-matrix.test.ts', 'src/server/features/accounts/account.test.ts'],
+    mutate: ['src/shared/permissions.ts', 'src/server/platform/http/route-groups.ts'],
+    testFiles: ['src/shared/permissions.test.ts', 'src/server/quality/authorization-matrix.test.ts', 'src/server/capabilities/accounts/account.test.ts'],
   },
   moderation: {
-    mutate: ['src/server/features/moderation/transitions.ts'],
-    testFiles: ['src/server/features/moderation/moderation.test.ts', 'src/server/features/moderation/transitions.test.ts'],
+    mutate: ['src/server/capabilities/moderation/transitions.ts'],
+    testFiles: ['src/server/capabilities/moderation/moderation.test.ts', 'src/server/capabilities/moderation/transitions.test.ts'],
   },
   newsletter: {
     // The claim itself is deliveries.ts's claimDeliveries; worker.ts's claim() and claimBatch() decide when to claim.
-    mutate: ['src/server/features/newsletter/deliveries.ts', 'src/server/features/newsletter/sent-recorder.ts', 'src/server/features/newsletter/worker.ts:196-217'],
-    testFiles: ['src/server/features/newsletter/deliveries.test.ts', 'src/server/features/newsletter/worker.test.ts'],
+    mutate: ['src/server/capabilities/newsletter/deliveries.ts', 'src/server/capabilities/newsletter/sent-recorder.ts', 'src/server/capabilities/newsletter/worker.ts:196-217'],
+    testFiles: ['src/server/capabilities/newsletter/deliveries.test.ts', 'src/server/capabilities/newsletter/worker.test.ts'],
   },
   'email-verification': {
-    mutate: ['src/server/features/accounts/email-verification.ts'],
-    testFiles: ['src/server/features/accounts/email-verification.test.ts', 'src/server/features/accounts/registration.test.ts', 'src/server/features/retention/retention.test.ts'],
+    mutate: ['src/server/capabilities/accounts/email-verification.ts'],
+    testFiles: ['src/server/capabilities/accounts/email-verification.test.ts', 'src/server/capabilities/accounts/registration.test.ts', 'src/server/platform/jobs/retention.test.ts'],
   },
   backup: {
     // Its tests reach PostgreSQL on their own; on the embedded database they also dump and
     // restore what only it writes (a dump from a newer pg_dump, restored into an older server).
     embedded: true,
-    mutate: ['src/server/features/backup/backup-files.ts', 'src/server/features/backup/take-backup.ts', 'src/server/features/backup/restore-backup.ts'],
-    testFiles: ['src/server/features/backup/backup.test.ts', 'src/server/features/backup/backup-files.test.ts'],
+    mutate: ['src/server/platform/backup/backup-files.ts', 'src/server/platform/backup/take-backup.ts', 'src/server/platform/backup/restore-backup.ts'],
+    testFiles: ['src/server/platform/backup/backup.test.ts', 'src/server/platform/backup/backup-files.test.ts'],
   },
   'anti-bot': {
-    mutate: ['src/server/features/anti-bot/proof-of-work.ts', 'src/server/features/anti-bot/index.ts'],
-    testFiles: ['src/server/features/anti-bot/anti-bot.test.ts', 'src/server/features/retention/retention.test.ts'],
+    mutate: ['src/server/platform/anti-bot/proof-of-work.ts', 'src/server/platform/anti-bot/index.ts'],
+    testFiles: ['src/server/platform/anti-bot/anti-bot.test.ts', 'src/server/platform/jobs/retention.test.ts'],
   },
 };
 

@@ -14,7 +14,7 @@ const ROOT_LAYOUT = /[\\/]src[\\/]client[\\/]root\.tsx$/;
 
 /**
  * Records the settings baked into the pages beside them (build/public-config.json): the server
- * compares them with its own at start (src/server/http/built-public-config.ts).
+ * compares them with its own at start (src/server/platform/http/built-public-config.ts).
  */
 function recordPublicConfig(config: PublicConfig): Plugin {
   return {

@@ -20,7 +20,7 @@ const WINDOW_MS = Number(process.env.BENCH_NEWSLETTER_SECONDS ?? 60) * 1000;
 // Each round sends one newsletter with the site, then the same letter with the yardstick: one
 // run moves by several per cent with the machine's other work, the median of the rounds less.
 const ROUNDS = Number(process.env.BENCH_NEWSLETTER_ROUNDS ?? 3);
-// The site's SMTP pool size (src/server/mail/mailer.ts).
+// The site's SMTP pool size (src/server/platform/mail/mailer.ts).
 const POOL_CONNECTIONS = 5;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BARE_MAILER = path.join(HERE, 'lib/bare-mailer.mjs');

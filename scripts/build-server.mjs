@@ -11,8 +11,8 @@ import { inlineStyleSheetsOfBuild } from './inline-styles.mjs';
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    backup: 'src/server/features/backup/backup-command.ts',
-    restore: 'src/server/features/backup/restore-command.ts',
+    backup: 'src/server/platform/backup/backup-command.ts',
+    restore: 'src/server/platform/backup/restore-command.ts',
     'rotate-secrets': 'src/server/rotate-secrets-command.ts',
   },
   outdir: 'build/node',
@@ -25,8 +25,8 @@ await build({
   logLevel: 'warning',
 });
 
-// The embedded database's thread, loaded beside main.js (src/server/db/pglite-thread-client.ts).
-fs.copyFileSync('src/server/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
+// The embedded database's thread, loaded beside main.js (src/server/platform/db/pglite-thread-client.ts).
+fs.copyFileSync('src/server/platform/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
 
 // Before compressing: the pages paint without waiting for a style sheet (decision 0024).
 inlineStyleSheetsOfBuild('build/client');

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { openDatabase } from '../src/server/platform/db/connection';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
 import { countRealAccounts, DEFAULT_DEMO_SIZE, DEMO_DOMAIN, fillDemoData } from '../src/server/demo/demo-data';
-import { ensureAdmin } from '../src/server/features/accounts/admin-bootstrap';
+import { ensureAdmin } from '../src/server/capabilities/accounts/admin-bootstrap';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {

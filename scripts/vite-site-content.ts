@@ -5,7 +5,7 @@ import { renderVisuals } from '../src/build-time/calshare/render-visuals';
 import { renderLegalPdf } from '../src/build-time/legal/legal-pdf';
 import { readMarkdownSource, type ContentVariables } from '../src/build-time/wiki/markdown-source';
 import { renderMarkdown } from '../src/build-time/wiki/render-markdown';
-import type { MarkdownDocument, WikiSearchIndex } from '../src/client/features/wiki/markdown-document';
+import type { MarkdownDocument, WikiSearchIndex } from '../src/client/capabilities/wiki/markdown-document';
 import { LEGAL_DOCUMENTS } from '../src/shared/legal';
 import type { PublicConfig } from '../src/shared/public-config';
 import { WIKI_ARTICLE_IDS } from '../src/shared/wiki';

@@ -1,5 +1,5 @@
 // The yardstick of the newsletter benchmark, in its own process as the site's server is:
-// nodemailer's SMTP pool with the site's settings (src/server/mail/mailer.ts), fed as fast as
+// nodemailer's SMTP pool with the site's settings (src/server/platform/mail/mailer.ts), fed as fast as
 // it takes messages, with nothing else around it. Stops after `limitMs`.
 // Arguments: smtp port, message count, letter (JSON file: subject, html, text, headers, as
 // the site sent it), pool connections, time limit.

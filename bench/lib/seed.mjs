@@ -1,4 +1,4 @@
-// Set-based fixtures in the site's own schema (src/server/db/migrations). Accounts made here
+// Set-based fixtures in the site's own schema (src/server/platform/db/migrations). Accounts made here
 // cannot sign in (their password hash is not a hash): they are authors and recipients only.
 
 const PHRASES = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type MetaFunction } from 'react-router';
 import { publicConfig } from './config';
-import { AuthProvider } from './features/auth/auth-context';
+import { AuthProvider } from './platform/session/auth-context';
 import { useInlinedStyleSheets } from './layout/inlined-style-sheets';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { publicConfig } from './config';
-import { VISUALS, visualPath } from './features/calshare/visuals';
+import { VISUALS, visualPath } from './capabilities/calshare/visuals';
 
 interface PageMeta {
   title: string;

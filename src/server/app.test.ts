@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { readConfig } from './config';
-import type { DatabaseHandle } from './db/connection';
-import { object, string } from './http/schema';
-import { createTestDatabase } from './testing/test-database';
+import type { DatabaseHandle } from './platform/db/connection';
+import { object, string } from './platform/http/schema';
+import { createTestDatabase } from './platform/testing/test-database';
 import type { FastifyInstance } from 'fastify';
 
 describe('HTTP foundation', () => {

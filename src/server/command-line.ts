@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, readConfig, type Config } from './config';
-import { keepNewFilesPrivate } from './private-files';
+import { keepNewFilesPrivate } from './platform/private-files';
 
 /** Prints one line for the operator and ends the command with status 1. */
 export function fail(message: string): never {

@@ -27,7 +27,7 @@ export interface Config {
   liveMaxStreams: number;
   /** Sockets the server holds at most (server.maxConnections): keeps it within its file descriptors. */
   maxConnections: number;
-  /** ADMIN_EMAIL's account, ensured at start-up (features/accounts/admin-bootstrap.ts). */
+  /** ADMIN_EMAIL's account, ensured at start-up (capabilities/accounts/admin-bootstrap.ts). */
   admin: { email: string; password: string; promoteExisting: boolean } | undefined;
   /** Where the built client lives (build/client). */
   clientDir: string;
@@ -40,11 +40,11 @@ export interface Config {
   newsletterRatePerSecond: number;
   /**
    * The proof of work asked on registration, forgot password and the event report
-   * (features/anti-bot): undefined when ANTI_BOT=off, else how many attempts a browser makes
+   * (platform/anti-bot): undefined when ANTI_BOT=off, else how many attempts a browser makes
    * on average (ANTI_BOT_DIFFICULTY).
    */
   antiBot: { difficulty: number } | undefined;
-  /** Embedded database's scheduled backups (features/backup): where, how often (off: undefined), how many kept. */
+  /** Embedded database's scheduled backups (platform/backup): where, how often (off: undefined), how many kept. */
   backup: { dir: string; everyMs: number | undefined; keep: number };
 }
 

@@ -5,11 +5,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from './db/connection';
-import { listBackups, readBackup } from './features/backup/backup-files';
-import { describeOnPostgresql } from './testing/postgresql-only';
-import { startServerProcess, type ServerProcess } from './testing/server-process';
-import { adminQuery } from './testing/test-database';
+import { openDatabase } from './platform/db/connection';
+import { listBackups, readBackup } from './platform/backup/backup-files';
+import { describeOnPostgresql } from './platform/testing/postgresql-only';
+import { startServerProcess, type ServerProcess } from './platform/testing/server-process';
+import { adminQuery } from './platform/testing/test-database';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@unissons.test', ADMIN_PASSWORD: 'Together-Admin-25!' };
 

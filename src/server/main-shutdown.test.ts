@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './db/connection';
-import { queueNewsletter } from './features/newsletter/newsletters';
-import { insertAccounts } from './features/newsletter/testing/accounts';
-import { statusCounts } from './features/newsletter/testing/deliveries';
-import { TestSmtp } from './features/newsletter/testing/smtp-server';
-import { createTestDatabase } from './testing/test-database';
-import { startServerProcess } from './testing/server-process';
+import { openDatabase, type DatabaseHandle } from './platform/db/connection';
+import { queueNewsletter } from './capabilities/newsletter/newsletters';
+import { insertAccounts } from './platform/testing/accounts';
+import { statusCounts } from './platform/testing/deliveries';
+import { TestSmtp } from './platform/testing/smtp-server';
+import { createTestDatabase } from './platform/testing/test-database';
+import { startServerProcess } from './platform/testing/server-process';
 
 const RECIPIENTS = 120;
 // Mails per second: the sending lasts several seconds, so SIGTERM lands in its middle.

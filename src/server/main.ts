@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
-import { openDatabase } from './db/connection';
-import { startMaintenance } from './db/maintenance';
-import { logMigrations, migrateToLatest, MigrationRefused } from './db/migrate';
-import { AdminBootstrapRefused, ensureAdmin } from './features/accounts/admin-bootstrap';
-import { BackupDirShared, preparePrivateBackupDir } from './features/backup/backup-files';
-import { startBackups } from './features/backup/backup-schedule';
-import { startModerationDigests } from './features/moderation/digest';
-import { startRetention } from './features/retention/retention';
-import { builtPublicConfigMismatches } from './http/built-public-config';
-import { keepNewFilesPrivate, makeDataDirPrivate } from './private-files';
+import { openDatabase } from './platform/db/connection';
+import { startMaintenance } from './platform/db/maintenance';
+import { logMigrations, migrateToLatest, MigrationRefused } from './platform/db/migrate';
+import { AdminBootstrapRefused, ensureAdmin } from './capabilities/accounts/admin-bootstrap';
+import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/backup-files';
+import { startBackups } from './platform/backup/backup-schedule';
+import { startModerationDigests } from './capabilities/moderation/digest';
+import { startRetention } from './platform/jobs/retention';
+import { builtPublicConfigMismatches } from './platform/http/built-public-config';
+import { keepNewFilesPrivate, makeDataDirPrivate } from './platform/private-files';
 
 async function main() {
   keepNewFilesPrivate();

@@ -4,12 +4,12 @@
 // signed stays accepted for its life: challenges 30 minutes, one-click links 90 days
 // (decision 0027). The embedded database must not be held by a running server: stop it first.
 import { commandConfig, fail, hasEmbeddedDatabase } from './command-line';
-import { openDatabase, type DatabaseHandle } from './db/connection';
-import { DataDirInUse, dataDirHolder } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
-import { rotateSecret } from './db/signing-secrets';
-import { ANTI_BOT_SECRET } from './features/anti-bot/proof-of-work';
-import { UNSUBSCRIBE_SECRET } from './features/newsletter/unsubscribe-token';
+import { openDatabase, type DatabaseHandle } from './platform/db/connection';
+import { DataDirInUse, dataDirHolder } from './platform/db/data-dir-lock';
+import { migrateToLatest } from './platform/db/migrate';
+import { rotateSecret } from './platform/db/signing-secrets';
+import { ANTI_BOT_SECRET } from './platform/anti-bot/proof-of-work';
+import { UNSUBSCRIBE_SECRET } from './capabilities/newsletter/unsubscribe-token';
 
 const serverRuns = (pid: number, dataDir: string) =>
   fail(`Le serveur (processus ${pid}) utilise ${dataDir} : arrête-le (systemctl stop unissons), relance cette commande, puis redémarre-le. Rien n'a changé.`);

@@ -1,7 +1,7 @@
 /**
  * The audit journal: every admin and moderator action, and an organisation's change of its
  * public name, written in the same transaction as the action
- * (server/features/journal/record.ts), read on /admin/journal.
+ * (server/capabilities/journal/record.ts), read on /admin/journal.
  */
 export const JOURNAL_KINDS = [
   'moderation/approve',

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { EventReportsResponse } from '../../src/shared/event-report';
+import type { EventReportsResponse } from '../../src/shared/event-reports';
 import { adminCookie, apiJson, shootWholePage } from './calshare-support';
 import { browserAvailable, openPage } from './support/browser';
 import { siteAndBrowser } from './support/suite';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from '../../src/server/testing/members';
+import { STRONG_PASSWORD } from '../../src/server/platform/testing/members';
 import { startSite, type Site } from './support/site';
 import { proofOfWork } from './support/proof-of-work';
 

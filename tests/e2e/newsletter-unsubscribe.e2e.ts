@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CapturedMail } from '../../src/server/testing/mailbox';
+import type { CapturedMail } from '../../src/server/platform/testing/mailbox';
 import { createMember, shoot, signIn, SITE_ENV, type Member } from './accounts-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';

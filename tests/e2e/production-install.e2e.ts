@@ -9,9 +9,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { proofOfWork } from './support/proof-of-work';
-import { openDatabase } from '../../src/server/db/connection';
-import { migrations } from '../../src/server/db/migrations/index';
-import { adminQuery } from '../../src/server/testing/test-database';
+import { openDatabase } from '../../src/server/platform/db/connection';
+import { migrations } from '../../src/server/platform/db/migrations/index';
+import { adminQuery } from '../../src/server/platform/testing/test-database';
 
 // The PostgreSQL server of the machine (.ci/run starts it), for the step with two instances.
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

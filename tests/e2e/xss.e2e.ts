@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { todayIso } from '../../src/shared/event-report';
+import { todayIso } from '../../src/shared/event-reports';
 import { PASSWORD, signIn, SITE_ENV, verificationLinkPath } from './accounts-support';
 import { browserAvailable, openPage, settle } from './support/browser';
 import { ADMIN } from './support/site';

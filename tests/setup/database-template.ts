@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { PGliteDialect } from '../../src/server/db/pglite-dialect';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { PGliteDialect } from '../../src/server/platform/db/pglite-dialect';
 
 declare module 'vitest' {
   export interface ProvidedContext {

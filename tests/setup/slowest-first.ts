@@ -12,10 +12,10 @@ const SLOWEST = [
   'tests/e2e/production-install.e2e.ts',
   'tests/e2e/accessibility-pages.e2e.ts',
   'tests/e2e/accessibility.e2e.ts',
-  'src/server/private-files.test.ts',
-  'src/server/db/pglite-thread-client.test.ts',
+  'src/server/platform/private-files.test.ts',
+  'src/server/platform/db/pglite-thread-client.test.ts',
   'src/server/demo/demo-data.test.ts',
-  'src/server/features/backup/backup.test.ts',
+  'src/server/platform/backup/backup.test.ts',
 ];
 
 // A file moved or renamed would silently lose its place: say so instead.

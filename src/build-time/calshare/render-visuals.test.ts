@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { defaultPublicConfig } from '../../shared/public-config';
-import { VISUALS } from '../../client/features/calshare/visuals';
+import { VISUALS } from '../../client/capabilities/calshare/visuals';
 import { renderVisuals } from './render-visuals';
 import { fitFontSize, postSvg } from './visual-svgs';
 

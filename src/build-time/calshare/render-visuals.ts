@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { PublicConfig } from '../../shared/public-config';
-import { VISUALS, type VisualName } from '../../client/features/calshare/visuals';
+import { VISUALS, type VisualName } from '../../client/capabilities/calshare/visuals';
 import { openGraphSvg, postSvg, storySvg } from './visual-svgs';
 
 const SOURCES: Record<VisualName, (config: PublicConfig) => string> = {

@@ -1,9 +1,9 @@
 import type { PublicConfig } from '../../shared/public-config';
-import { VISUALS } from '../../client/features/calshare/visuals';
+import { VISUALS } from '../../client/capabilities/calshare/visuals';
 
 /**
  * SVG sources of the visuals, in the site's colours, with the logo drawn as in
- * components/Logo.tsx. Text uses fonts every Debian machine has (DejaVu, Liberation).
+ * src/client/platform/ui/Logo.tsx. Text uses fonts every Debian machine has (DejaVu, Liberation).
  */
 const NAVY = '#0b1f4d';
 const BLUE = '#0b3d91';
@@ -24,7 +24,7 @@ function text(content: string, x: number, y: number, size: number, options: { we
   return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${fitted}" font-weight="${options.weight ?? 700}"${options.italic ? ' font-style="italic"' : ''} fill="${options.fill ?? '#ffffff'}" text-anchor="${options.anchor ?? 'start'}"${options.spacing ? ` letter-spacing="${options.spacing}"` : ''}>${escapeXml(content)}</text>`;
 }
 
-/** The emblem of components/Logo.tsx (40-unit box) at any place and size. */
+/** The emblem of src/client/platform/ui/Logo.tsx (40-unit box) at any place and size. */
 function logoMark(x: number, y: number, size: number) {
   return `<g transform="translate(${x} ${y}) scale(${size / 40})">
     <circle cx="20" cy="20" r="20" fill="${BLUE}"/>

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { Logo } from '../components/Logo';
+import { Logo } from '../platform/ui/Logo';
 import { publicConfig } from '../config';
 
 const links = [

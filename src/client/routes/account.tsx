@@ -1,6 +1,6 @@
-import { AccountPage } from '../features/account/AccountPage';
-import { DigestPreference } from '../features/moderation/DigestPreference';
-import { NewsletterPreference } from '../features/newsletter/NewsletterPreference';
+import { AccountPage } from '../capabilities/accounts/AccountPage';
+import { DigestPreference } from '../capabilities/moderation/DigestPreference';
+import { NewsletterPreference } from '../capabilities/newsletter/NewsletterPreference';
 import { pageMeta } from '../seo';
 
 export const meta = () => pageMeta({ title: 'Mon compte', description: 'Ton compte membre.', path: '/account', noindex: true });

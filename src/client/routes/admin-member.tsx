@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { MemberDetail } from '../features/members/MemberDetail';
+import { MemberDetail } from '../capabilities/members/MemberDetail';
 import { pageMeta } from '../seo';
 // The admin pages' shared layout (header, breadcrumb, blocks).
-import '../features/admin/admin.css';
+import '../capabilities/dashboard/admin.css';
 
 export const meta = () => pageMeta({ title: 'Membre', description: "Le compte d'un membre.", path: '/admin/members', noindex: true });
 

@@ -1,7 +1,7 @@
-import { AdminMembers } from '../features/members/AdminMembers';
+import { AdminMembers } from '../capabilities/members/AdminMembers';
 import { pageMeta } from '../seo';
 // The admin pages' shared layout (header, breadcrumb, blocks).
-import '../features/admin/admin.css';
+import '../capabilities/dashboard/admin.css';
 
 export const meta = () => pageMeta({ title: 'Membres', description: 'Chercher un membre, ses rôles, sa suspension.', path: '/admin/members', noindex: true });
 

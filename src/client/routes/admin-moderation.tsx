@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ModerationQueue } from '../features/moderation/ModerationQueue';
+import { ModerationQueue } from '../capabilities/moderation/ModerationQueue';
 import { pageMeta } from '../seo';
 
 export const meta = () => pageMeta({ title: 'Modération', description: 'Mots de soutien et sports en attente.', path: '/admin/moderation', noindex: true });

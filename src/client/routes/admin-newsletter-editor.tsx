@@ -1,4 +1,4 @@
-import { NewsletterEditor } from '../features/newsletter/NewsletterEditor';
+import { NewsletterEditor } from '../capabilities/newsletter/NewsletterEditor';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { AdminOrganisations } from '../features/admin/AdminOrganisations';
+import { AdminOrganisations } from '../capabilities/organisations/AdminOrganisations';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

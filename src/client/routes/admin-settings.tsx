@@ -1,4 +1,4 @@
-import { AdminSettings } from '../features/surveys/AdminSettings';
+import { AdminSettings } from '../capabilities/settings/AdminSettings';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

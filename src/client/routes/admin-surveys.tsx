@@ -1,4 +1,4 @@
-import { AdminSurveys } from '../features/surveys/AdminSurveys';
+import { AdminSurveys } from '../capabilities/surveys/AdminSurveys';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

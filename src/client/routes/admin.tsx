@@ -1,6 +1,6 @@
-import { AdminHome } from '../features/admin/AdminHome';
-import { AdminEventReports } from '../features/report-event/AdminEventReports';
-import { AdminWikiFeedback } from '../features/wiki/AdminWikiFeedback';
+import { AdminHome } from '../capabilities/dashboard/AdminHome';
+import { AdminEventReports } from '../capabilities/event-reports/AdminEventReports';
+import { AdminWikiFeedback } from '../capabilities/wiki/AdminWikiFeedback';
 import { pageMeta } from '../seo';
 
 export const meta = () => pageMeta({ title: 'Administration', description: "Espace d'administration.", path: '/admin', noindex: true });

@@ -1,5 +1,5 @@
-import { CalshareLanding } from '../features/calshare/CalshareLanding';
-import { SupportersWall } from '../features/words/SupportersWall';
+import { CalshareLanding } from '../capabilities/calshare/CalshareLanding';
+import { SupportersWall } from '../capabilities/words/SupportersWall';
 import { publicConfig } from '../config';
 import { pageMeta } from '../seo';
 

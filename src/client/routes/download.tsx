@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../components/Spinner';
+import { Spinner } from '../platform/ui/Spinner';
 import { publicConfig } from '../config';
 import { storeFor } from '../../shared/download';
 import { pageMeta } from '../seo';

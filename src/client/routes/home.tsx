@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../components/Button';
-import { Section } from '../components/Section';
-import { StoreBadges } from '../components/StoreBadges';
+import { ButtonLink } from '../platform/ui/Button';
+import { Section } from '../platform/ui/Section';
+import { StoreBadges } from '../platform/ui/StoreBadges';
 import { publicConfig } from '../config';
-import { SupportersWall } from '../features/words/SupportersWall';
+import { SupportersWall } from '../capabilities/words/SupportersWall';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

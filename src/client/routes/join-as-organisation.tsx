@@ -1,4 +1,4 @@
-import { OrganisationRegisterPage } from '../features/auth/OrganisationRegisterPage';
+import { OrganisationRegisterPage } from '../capabilities/organisations/OrganisationRegisterPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

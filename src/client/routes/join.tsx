@@ -1,7 +1,7 @@
-import { ButtonLink } from '../components/Button';
-import { Section } from '../components/Section';
+import { ButtonLink } from '../platform/ui/Button';
+import { Section } from '../platform/ui/Section';
 import { publicConfig } from '../config';
-import { JoinCounter } from '../features/words/JoinCounter';
+import { JoinCounter } from '../capabilities/counter/JoinCounter';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

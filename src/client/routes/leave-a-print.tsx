@@ -1,4 +1,4 @@
-import { LeavePrintForm } from '../features/words/LeavePrintForm';
+import { LeavePrintForm } from '../capabilities/words/LeavePrintForm';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

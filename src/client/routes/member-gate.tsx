@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthGate } from '../features/auth/AuthGate';
+import { AuthGate } from '../platform/session/AuthGate';
 
 export default function MemberGate() {
   return (

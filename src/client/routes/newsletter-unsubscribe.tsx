@@ -1,4 +1,4 @@
-import { UnsubscribePage } from '../features/newsletter/UnsubscribePage';
+import { UnsubscribePage } from '../capabilities/newsletter/UnsubscribePage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

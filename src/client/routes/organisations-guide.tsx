@@ -1,4 +1,4 @@
-import { OrganisationsGuide } from '../features/calshare/OrganisationsGuide';
+import { OrganisationsGuide } from '../capabilities/organisations/OrganisationsGuide';
 import { publicConfig } from '../config';
 import { pageMeta } from '../seo';
 

@@ -1,5 +1,5 @@
 import policy from '../../../content/privacy-policy.md';
-import { PrivacyPolicy } from '../features/legal/PrivacyPolicy';
+import { PrivacyPolicy } from '../capabilities/legal/PrivacyPolicy';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { ReportEventPage } from '../features/report-event/ReportEventPage';
+import { ReportEventPage } from '../capabilities/event-reports/ReportEventPage';
 import { publicConfig } from '../config';
 import { pageMeta } from '../seo';
 

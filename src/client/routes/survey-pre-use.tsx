@@ -1,4 +1,4 @@
-import { SurveyPage } from '../features/surveys/SurveyPage';
+import { SurveyPage } from '../capabilities/surveys/SurveyPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { VerifyEmailPage } from '../features/account/VerifyEmailPage';
+import { VerifyEmailPage } from '../capabilities/accounts/VerifyEmailPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { VisualsPage } from '../features/calshare/VisualsPage';
+import { VisualsPage } from '../capabilities/calshare/VisualsPage';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

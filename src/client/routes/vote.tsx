@@ -1,4 +1,4 @@
-import { VoteTabs } from '../features/sports/VoteTabs';
+import { VoteTabs } from '../capabilities/sports/VoteTabs';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

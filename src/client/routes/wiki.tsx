@@ -1,10 +1,10 @@
 import { Navigate, useParams, type MetaArgs } from 'react-router';
 import { isWikiArticleId } from '../../shared/wiki';
 import { publicConfig } from '../config';
-import { WIKI_ARTICLES } from '../features/wiki/articles';
-import { WikiArticle } from '../features/wiki/WikiArticle';
-import { WikiIndex } from '../features/wiki/WikiIndex';
-import { WikiLayout } from '../features/wiki/WikiLayout';
+import { WIKI_ARTICLES } from '../capabilities/wiki/articles';
+import { WikiArticle } from '../capabilities/wiki/WikiArticle';
+import { WikiIndex } from '../capabilities/wiki/WikiIndex';
+import { WikiLayout } from '../capabilities/wiki/WikiLayout';
 import { pageMeta } from '../seo';
 
 export const meta = ({ params }: MetaArgs) => {

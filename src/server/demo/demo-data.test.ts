@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureAdmin } from '../features/accounts/admin-bootstrap';
-import { registerMember } from '../testing/members';
-import { setUpTestApp } from '../testing/test-app';
+import { ensureAdmin } from '../capabilities/accounts/admin-bootstrap';
+import { registerMember } from '../platform/testing/members';
+import { setUpTestApp } from '../platform/testing/test-app';
 import { countRealAccounts, DEFAULT_DEMO_SIZE, fillDemoData } from './demo-data';
 
 const test = setUpTestApp();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { proofOfWorkFrom } from '../features/anti-bot/solve';
+import type { Database } from '../platform/db/schema';
+import { proofOfWorkFrom } from '../platform/anti-bot/solve';
 import { SURVEYS } from '../../shared/surveys/definitions';
 import type { SurveyResponses } from '../../shared/surveys/answers';
 import { CLUB_NAMES, EXPECTATIONS, FIRST_NAMES, LAST_NAMES, PENDING_SPORTS, SPORTS, SUGGESTIONS, WORDS } from './french-samples';

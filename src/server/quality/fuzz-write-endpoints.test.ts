@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
-import type { RouteEntry } from '../http/route-groups';
-import { setUpTestApp } from '../testing/test-app';
-import { registerAdmin, registerMember } from '../testing/members';
+import type { RouteEntry } from '../platform/http/route-groups';
+import { setUpTestApp } from '../platform/testing/test-app';
+import { registerAdmin, registerMember } from '../platform/testing/members';
 import { isWrite, paramNames, sampleOf, sampleUrl, SAMPLE_UUID, urlOf } from './route-samples';
 
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -36,7 +36,7 @@ const rawBodies = ['{', '{"a":', 'null', '[]', '"text"', '123', '{"__proto__":{"
 // after each success, so the other endpoints keep the admin's session.
 const SESSION_ENDING = new Set(['POST /api/auth/logout', 'DELETE /api/account']);
 
-/** The routes a proof of work guards (features/anti-bot): fuzzed once more with it off. */
+/** The routes a proof of work guards (platform/anti-bot): fuzzed once more with it off. */
 const PROTECTED = new Set(['/api/fn/users-registerUser', '/api/fn/users-registerOrganisation', '/api/fn/users-forgotPassword', '/api/event-reports']);
 
 describe.each([

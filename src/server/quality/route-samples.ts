@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../http/route-groups';
+import type { RouteEntry } from '../platform/http/route-groups';
 
 export const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
 

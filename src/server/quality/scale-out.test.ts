@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { createTestDatabase } from '../testing/test-database';
-import { registerAdmin, registerMember } from '../testing/members';
-import { describeOnPostgresql } from '../testing/postgresql-only';
+import { openDatabase, type DatabaseHandle } from '../platform/db/connection';
+import { createTestDatabase } from '../platform/testing/test-database';
+import { registerAdmin, registerMember } from '../platform/testing/members';
+import { describeOnPostgresql } from '../platform/testing/postgresql-only';
 import type { FastifyInstance } from 'fastify';
 
 // Several instances share one PostgreSQL: only that mode can have a second instance.

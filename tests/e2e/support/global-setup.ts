@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../src/server/db/connection';
-import { migrateToLatest } from '../../../src/server/db/migrate';
+import { openDatabase } from '../../../src/server/platform/db/connection';
+import { migrateToLatest } from '../../../src/server/platform/db/migrate';
 import { CHROMIUM_ARGS } from './chromium-args';
 // @ts-expect-error -- plain ESM helper shared with `npm start`
 import { snapshotBuild } from '../../../scripts/ensure-build.mjs';

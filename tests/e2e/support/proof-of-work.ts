@@ -1,6 +1,6 @@
 import type { Challenge } from 'altcha-lib';
 import { ANTI_BOT_CHALLENGE_URL } from '../../../src/shared/anti-bot';
-import { solveProofOfWork } from '../../../src/server/features/anti-bot/solve';
+import { solveProofOfWork } from '../../../src/server/platform/anti-bot/solve';
 
 /**
  * The body field a protected form adds (registration, forgot password, event report): a

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { inject } from 'vitest';
-import { Mailbox } from '../../../src/server/testing/mailbox';
-import { parseLogLine, WARN } from '../../../src/server/testing/server-process';
+import { Mailbox } from '../../../src/server/platform/testing/mailbox';
+import { parseLogLine, WARN } from '../../../src/server/platform/testing/server-process';
 
 export const ADMIN = { email: 'admin@unissons.test', password: 'Admin-Password-2025!' };
 

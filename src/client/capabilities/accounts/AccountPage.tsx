@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { useAuth } from '../../platform/session/auth-context';
+import { BioForm } from './BioForm';
+import { DeleteAccount } from './DeleteAccount';
+import { EXPORT_URL } from './api';
+import { EmailForm } from './EmailForm';
+import { OrganisationNameForm } from './OrganisationNameForm';
+import { PasswordForm } from './PasswordForm';
+import { PictureForm } from './PictureForm';
+import { ProfileCard } from './ProfileCard';
+import { VerificationNotice } from './VerificationNotice';
+import './account.css';
+
+/**
+ * /account, behind the member gate: the profile (spec §2) and what RGPD lets a member do.
+ * Other features' settings (the newsletter) come in as `settings`, composed by the route.
+ */
+export function AccountPage({ settings }: { settings?: ReactNode }) {
+  const { state } = useAuth();
+  const [passwordReplaced, setPasswordReplaced] = useState(false);
+  if (state.status !== 'signed-in') return null;
+  const { user } = state;
+
+  return (
+    <div className="container section account">
+      <ProfileCard user={user} />
+      {!user.mustChangePassword && <VerificationNotice user={user} />}
+      {/* Right under the name, before anything else can be done (PRODUCT.md, forgot password). */}
+      {user.mustChangePassword && <PasswordForm temporary onChanged={() => setPasswordReplaced(true)} />}
+      {passwordReplaced && !user.mustChangePassword && (
+        <p className="notice notice--success" role="status">
+          Ton nouveau mot de passe est enregistré.
+        </p>
+      )}
+      {!user.mustChangePassword && (
+        <section className="account-settings" aria-labelledby="settings-title">
+          <h2 id="settings-title" className="account-settings__title">
+            Mon profil et mes données
+          </h2>
+          <div className="account-settings__grid">
+            {user.accountType === 'organisation' && <OrganisationNameForm user={user} />}
+            <BioForm user={user} />
+            <PictureForm user={user} />
+            <EmailForm user={user} />
+            <PasswordForm />
+            {settings}
+            <section className="card account-section" aria-labelledby="export-title">
+              <h3 id="export-title" className="account-section__title">
+                Mes données
+              </h3>
+              <p>Un fichier JSON avec tout ce que le site garde sur ton compte (droit d'accès et de portabilité).</p>
+              <div className="form__actions">
+                <a className="btn btn--secondary" href={EXPORT_URL} download>
+                  Télécharger mes données
+                </a>
+              </div>
+            </section>
+            <DeleteAccount />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

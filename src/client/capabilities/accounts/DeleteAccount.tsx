@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { fieldMessages } from '../../../shared/messages';
+import { errorMessage } from '../../platform/http/http';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { useAuth } from '../../platform/session/auth-context';
+import { deleteAccount } from './api';
+
+/** RGPD erasure, confirmed by the password so a borrowed, signed-in phone cannot do it. */
+export function DeleteAccount() {
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const passwordRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (confirming) passwordRef.current?.focus();
+  }, [confirming]);
+
+  function cancel() {
+    setConfirming(false);
+    setPassword('');
+    setError(undefined);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password === '' || busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await deleteAccount({ password });
+      await refresh();
+      navigate('/');
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card account-section account-section--danger" aria-labelledby="delete-title">
+      <h3 id="delete-title" className="account-section__title">
+        Supprimer mon compte
+      </h3>
+      <p>
+        Ton compte, ta photo et tes votes sont supprimés définitivement. Ton mot de soutien aussi, sauf s'il est déjà
+        publié : il reste alors affiché, signé « {fieldMessages.unknownAuthor} ».
+      </p>
+      {confirming ? (
+        <form className="form" noValidate onSubmit={submit} aria-label="Confirmer la suppression du compte">
+          <Field
+            ref={passwordRef}
+            label="Confirme avec ton mot de passe"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          {error && <ErrorBox message={error} />}
+          <div className="form__actions">
+            <Button type="submit" className="btn--danger" enabled={password !== ''} busy={busy} busyLabel="Suppression…">
+              Supprimer définitivement
+            </Button>
+            <Button variant="ghost" onClick={cancel}>
+              Annuler
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="form__actions">
+          <Button variant="secondary" className="btn--danger-outline" onClick={() => setConfirming(true)}>
+            Supprimer mon compte
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

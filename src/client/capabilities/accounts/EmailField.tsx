@@ -1,0 +1,35 @@
+import { fieldMessages } from '../../../shared/messages';
+import { isValidEmail } from '../../../shared/validation';
+import { Field } from '../../platform/ui/Field';
+
+interface EmailFieldProps {
+  /** 'Adresse mail' unless said otherwise ('Nouvelle adresse mail' on the account page). */
+  label?: string;
+  value: string;
+  onChange(value: string): void;
+  /** Replaces 'Adresse mail invalide', and is shown even while empty (forgot password, spec §5). */
+  notValidMessage?: string;
+}
+
+/** 'Adresse mail', red with 'Adresse mail invalide' as soon as what is typed cannot be one. */
+export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage }: EmailFieldProps) {
+  const trimmed = value.trim();
+  const valid = isValidEmail(trimmed);
+  const invalid = trimmed !== '' && !valid;
+  const message = valid ? undefined : (notValidMessage ?? (invalid ? fieldMessages.invalidEmail : undefined));
+  return (
+    <Field
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      spellCheck={false}
+      required
+      value={value}
+      onChange={onChange}
+      invalid={invalid}
+      valid={valid}
+      message={message}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { canSubmitLogin } from '../../../shared/validation';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { useAction } from '../../platform/data/useAction';
+import { login } from './auth-api';
+
+interface LoginFormProps {
+  email: string;
+  onEmailChange(email: string): void;
+  /** Called once the session is open. */
+  onLoggedIn(): Promise<void>;
+}
+
+/** Spec §2 "Login screen": e-mail and password; the switch adds the two links. */
+export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) {
+  const [password, setPassword] = useState('');
+  const { busy, error, run } = useAction();
+  const enabled = canSubmitLogin({ email, password });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!enabled) return;
+    await run(async () => {
+      await login({ email: email.trim(), password });
+      await onLoggedIn();
+    });
+  }
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit} aria-label="Connexion">
+      {/* Only non-empty here (spec §5): the server tells a wrong format, 'auth/invalid-email'. */}
+      <Field
+        label="Adresse mail"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        required
+        value={email}
+        onChange={onEmailChange}
+      />
+      <Field
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={setPassword}
+      />
+      {error && <ErrorBox message={error} />}
+      <Button type="submit" enabled={enabled} busy={busy} busyLabel="Connexion en cours…" fullWidth>
+        Se connecter
+      </Button>
+    </form>
+  );
+}

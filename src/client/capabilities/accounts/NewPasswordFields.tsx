@@ -1,0 +1,51 @@
+import { fieldMessages } from '../../../shared/messages';
+import { isPasswordAccepted, passwordsMatch } from '../../../shared/validation';
+import { Field } from '../../platform/ui/Field';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirmation: string;
+  onPasswordChange(value: string): void;
+  onConfirmationChange(value: string): void;
+  /** 'Mot de passe' when registering, 'Nouveau mot de passe' when changing it. */
+  passwordLabel?: string;
+}
+
+/** A new password with its strength meter and its confirmation (spec §5), as every form asks it. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  passwordLabel = 'Mot de passe',
+}: NewPasswordFieldsProps) {
+  const accepted = isPasswordAccepted(password);
+  const confirmationDiffers = confirmation !== '' && !passwordsMatch(password, confirmation);
+  return (
+    <>
+      <Field
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={onPasswordChange}
+        invalid={password !== '' && !accepted}
+        valid={accepted}
+        hint={<PasswordStrengthMeter password={password} />}
+      />
+      <Field
+        label="Confirmation du mot de passe"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        onChange={onConfirmationChange}
+        invalid={confirmationDiffers}
+        valid={accepted && confirmation !== '' && !confirmationDiffers}
+        message={confirmationDiffers ? fieldMessages.passwordsDiffer : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import { apiError, LEA, renderPage, stubApi } from '../../platform/testing/render';
+import { AdminHome } from './AdminHome';
+import { AdminOrganisations } from '../organisations/AdminOrganisations';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ADMIN = { ...LEA, roles: ['admin'] };
+const ADMIN_PAGES = ['/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor', '/admin/members', '/admin/journal'];
+
+describe('AdminHome', () => {
+  it('links to every admin page with what waits for review', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/summary': { status: 200, body: { pendingWords: 3, pendingSports: 1, eventReports: 2 } },
+    });
+    renderPage(<AdminHome />, { path: '/admin' });
+    expect(await screen.findByText('3 mots et 1 sport en attente')).toBeTruthy();
+    expect(screen.getByText(/4 éléments à modérer · 2 événements signalés/)).toBeTruthy();
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(ADMIN_PAGES));
+  });
+
+  it('says when nothing waits (the summary may not count event reports)', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/summary': { status: 200, body: { pendingWords: 0, pendingSports: 0, eventReports: 0 } },
+    });
+    renderPage(<AdminHome />, { path: '/admin' });
+    expect(await screen.findByText('Rien en attente pour le moment 🎉')).toBeTruthy();
+    expect(screen.queryByText(/en attente$/)).toBeNull();
+  });
+
+  it('shows a moderator the moderation link alone, and no admin panel', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
+      'GET /api/admin/summary': { status: 200, body: { pendingWords: 2, pendingSports: 0, eventReports: 4 } },
+    });
+    renderPage(
+      <AdminHome>
+        <p>Panneau réservé aux admins</p>
+      </AdminHome>,
+      { path: '/admin' },
+    );
+    expect(await screen.findByText('2 éléments à modérer')).toBeTruthy();
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain('/admin/moderation');
+    for (const page of [...ADMIN_PAGES.slice(1), '/admin/members', '/admin/journal']) expect(hrefs).not.toContain(page);
+    expect(screen.queryByText('Panneau réservé aux admins')).toBeNull();
+    expect(screen.queryByText(/événements signalés/)).toBeNull();
+  });
+
+  it('still shows the links when the counts cannot be loaded', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/summary': apiError(500, 'http/internal', 'Une erreur est survenue'),
+    });
+    renderPage(<AdminHome />, { path: '/admin' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/summary')).toBe(true));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Administration');
+    expect((await screen.findByRole('link', { name: 'Modération' })).getAttribute('href')).toBe('/admin/moderation');
+    expect(screen.queryByText(/en attente/)).toBeNull();
+  });
+});
+
+describe('AdminOrganisations', () => {
+  it('adds and removes allowed e-mails and lists the organisations', async () => {
+    const state: AdminOrganisationsResponse = {
+      allowlist: [
+        { email: 'contact@club.fr', createdAt: '2025-03-01T10:00:00.000Z', registered: true, awaitingVerification: false },
+        { email: 'bureau@judo.fr', createdAt: '2025-03-03T10:00:00.000Z', registered: false, awaitingVerification: true },
+      ],
+      organisations: [{ uuid: 'o1', username: 'Club de Rugby', email: 'contact@club.fr', createdAt: '2025-03-02T10:00:00.000Z' }],
+    };
+    const { calls } = stubApi({
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+      'GET /api/admin/organisations': () => ({ status: 200, body: state }),
+      'POST /api/admin/organisations/allowlist': ({ body }) => {
+        const { email } = body as { email: string };
+        state.allowlist.push({ email, createdAt: '2025-04-01T10:00:00.000Z', registered: false, awaitingVerification: false });
+        return { status: 204 };
+      },
+      'DELETE /api/admin/organisations/allowlist/asso%2Bvelo%40example.fr': () => {
+        state.allowlist = state.allowlist.filter((entry) => entry.email !== 'asso+velo@example.fr');
+        return { status: 204 };
+      },
+    });
+    renderPage(<AdminOrganisations />, { path: '/admin/organisations' });
+    const list = await screen.findByRole('list', { name: 'Adresses autorisées' });
+    expect(within(list).getByText('contact@club.fr')).toBeTruthy();
+    expect(within(list).getAllByText('Compte créé')).toHaveLength(1);
+    // An account that never opened its link is not counted as the organisation's.
+    expect(within(within(list).getByText('bureau@judo.fr').closest('li')!).getByText('Adresse pas encore confirmée')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Club de Rugby' })).toBeTruthy();
+
+    const allow = screen.getByRole('button', { name: 'Autoriser' });
+    expect(allow.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Adresse mail'), { target: { value: ' Asso+Velo@Example.fr ' } });
+    fireEvent.click(allow);
+    expect(await within(list).findByText('asso+velo@example.fr')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'asso+velo@example.fr' });
+    expect((screen.getByLabelText('Adresse mail') as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer asso+velo@example.fr' }));
+    await waitFor(() => expect(within(list).queryByText('asso+velo@example.fr')).toBeNull());
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({});
+  });
+});

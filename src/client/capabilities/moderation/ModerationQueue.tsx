@@ -1,0 +1,324 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue } from '../../../shared/moderation';
+import { ApiError, errorMessage } from '../../platform/http/http';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Spinner } from '../../platform/ui/Spinner';
+import { useLive } from '../../platform/live/useLive';
+import {
+  approveSport,
+  approveWord,
+  fetchPendingSports,
+  fetchPendingWords,
+  fetchPublishedWords,
+  fetchQueue,
+  moderateInBulk,
+  refuseSport,
+  refuseWord,
+  setWordVip,
+  withdrawWord,
+} from './api';
+import { BulkBar, items } from './BulkBar';
+import { useShortcuts } from './shortcuts';
+import { ShortcutList } from './ShortcutList';
+import { MoreItems, withMorePages } from './paging';
+import { PendingItem, SelectAll, type ItemKey } from './PendingItem';
+import './moderation.css';
+
+const ITEM_SELECTOR = '[data-moderation-item]';
+
+/** Focuses an item in the middle of the screen, where neither the header nor the selection bar covers it. */
+function focusItem(item: HTMLElement | undefined) {
+  if (!item) return;
+  item.focus({ preventScroll: true });
+  item.scrollIntoView?.({ block: 'center' });
+}
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** What a bulk action did, in French: how many done, and how many someone else did first. */
+function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: BulkModerationResult): string {
+  const verb = action === 'approve' ? 'approuvé' : 'refusé';
+  const doneText = `${items(done)} ${verb}${done > 1 ? 's' : ''}.`;
+  if (alreadyDone === 0) return doneText;
+  const others = alreadyDone > 1 ? `${alreadyDone} étaient déjà traités` : '1 était déjà traité';
+  return `${doneText} ${others} par quelqu'un d'autre.`;
+}
+
+const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.code === 'moderation/already-done';
+
+/**
+ * PRODUCT.md /admin/moderation: pending words and sports, oldest first and 50 at a time, with
+ * 'Approuver' and 'Refuser' each or on a selection, and keyboard shortcuts; published words,
+ * newest first and 25 at a time, with the 'VIP' toggle and 'Retirer'. Refreshes live when anything changes, keeping as many
+ * pages of each list as were shown. What another moderator did first is said, not an error.
+ */
+export function ModerationQueue() {
+  const [queue, setQueue] = useState<Queue>();
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+  /** Good news or a neutral outcome ('déjà traité'), read out by screen readers. */
+  const [notice, setNotice] = useState<string>();
+  const [selection, setSelection] = useState<ReadonlySet<ItemKey>>(new Set());
+  const [asked, setConfirming] = useState<BulkModerationAction>();
+  // A selection emptied meanwhile (others reviewed it, the live refresh took it away) has nothing left to confirm.
+  const confirming = selection.size > 0 ? asked : undefined;
+  const pages = useRef({ words: 1, sports: 1, published: 1 });
+  // Only the latest load may show its answer: an older one would bring back reviewed items.
+  const latestLoad = useRef(0);
+  /** After an action by keyboard, the item that takes the focus once the list has reloaded. */
+  const focusAfterLoad = useRef<string | undefined>(undefined);
+
+  const load = useCallback(async () => {
+    const ticket = ++latestLoad.current;
+    try {
+      const first = await fetchQueue();
+      const [pendingWords, pendingSports, publishedWords] = await Promise.all([
+        withMorePages(first.pendingWords, pages.current.words, fetchPendingWords),
+        withMorePages(first.pendingSports, pages.current.sports, fetchPendingSports),
+        withMorePages(first.publishedWords, pages.current.published, fetchPublishedWords),
+      ]);
+      if (ticket !== latestLoad.current) return;
+      setQueue({ pendingWords, pendingSports, publishedWords });
+      // Items reviewed meanwhile (here or elsewhere) leave the selection with the list.
+      const present = new Set<string>([...pendingWords.items.map((word) => `word:${word.id}`), ...pendingSports.items.map((sport) => `sport:${sport.id}`)]);
+      setSelection((current) => (Array.from(current).every((key) => present.has(key)) ? current : new Set(Array.from(current).filter((key) => present.has(key)))));
+    } catch (caught) {
+      if (ticket === latestLoad.current) setError(errorMessage(caught));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+  useLive('moderation', () => void load());
+
+  useEffect(() => {
+    const key = focusAfterLoad.current;
+    if (!key) return;
+    const item = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).find((element) => element.dataset.moderationItem === key);
+    if (item) {
+      focusAfterLoad.current = undefined;
+      focusItem(item);
+    }
+  }, [queue]);
+
+  async function showMore(list: 'words' | 'sports' | 'published') {
+    setBusy(`more-${list}`);
+    pages.current[list] += 1;
+    await load();
+    setBusy(undefined);
+  }
+
+  async function act(key: string, action: () => Promise<void>) {
+    setBusy(key);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await action();
+    } catch (caught) {
+      if (isAlreadyDone(caught)) setNotice(errorMessage(caught));
+      else setError(errorMessage(caught));
+    } finally {
+      setBusy(undefined);
+      void load();
+    }
+  }
+
+  function select(keys: ItemKey[], selected: boolean) {
+    setSelection((current) => {
+      const next = new Set(current);
+      for (const key of keys) {
+        if (selected) next.add(key);
+        else next.delete(key);
+      }
+      return next;
+    });
+  }
+
+  async function runBulk() {
+    const action = confirming;
+    if (!action || busy) return;
+    const ids = (type: 'word' | 'sport') => Array.from(selection).filter((key) => key.startsWith(`${type}:`)).map((key) => key.slice(type.length + 1));
+    const [words, sports] = [ids('word'), ids('sport')];
+    setBusy('bulk');
+    setError(undefined);
+    setNotice(undefined);
+    const total: BulkModerationResult = { done: 0, alreadyDone: 0 };
+    try {
+      // The server takes MODERATION_BULK_MAX of each at a time; a longer selection goes in turns.
+      for (let from = 0; from < Math.max(words.length, sports.length); from += MODERATION_BULK_MAX) {
+        const result = await moderateInBulk({ action, words: words.slice(from, from + MODERATION_BULK_MAX), sports: sports.slice(from, from + MODERATION_BULK_MAX) });
+        total.done += result.done;
+        total.alreadyDone += result.alreadyDone;
+      }
+      setSelection(new Set());
+      setNotice(bulkResultMessage(action, total));
+    } catch (caught) {
+      setError(total.done + total.alreadyDone > 0 ? `${bulkResultMessage(action, total)} ${errorMessage(caught)}` : errorMessage(caught));
+    } finally {
+      setBusy(undefined);
+      setConfirming(undefined);
+      void load();
+    }
+  }
+
+  const pendingKeys = (): ItemKey[] =>
+    queue ? [...queue.pendingWords.items.map((word) => `word:${word.id}` as const), ...queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const)] : [];
+
+  function itemAction(key: ItemKey, action: 'approve' | 'refuse') {
+    const [type, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    if (type === 'word') return action === 'approve' ? approveWord(id) : refuseWord(id);
+    return action === 'approve' ? approveSport(id) : refuseSport(id);
+  }
+
+  useShortcuts((keys) => {
+    if (!queue || busy) return;
+    const elements = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
+    const current = (document.activeElement?.closest(ITEM_SELECTOR) ?? undefined) as HTMLElement | undefined;
+    const index = current ? elements.indexOf(current) : -1;
+    const key = current?.dataset.moderationItem as ItemKey | undefined;
+    switch (keys) {
+      case 'J':
+        focusItem(elements[Math.min(index + 1, elements.length - 1)]);
+        return;
+      case 'K':
+        focusItem(elements[Math.max(index - 1, 0)]);
+        return;
+      case 'X':
+        if (key) select([key], !selection.has(key));
+        return;
+      case 'A':
+      case 'R':
+        if (!key) return;
+        // The next item (or the previous, at the end) takes the focus once this one is gone.
+        focusAfterLoad.current = (elements[index + 1] ?? elements[index - 1])?.dataset.moderationItem;
+        void act(`${keys === 'A' ? 'approve' : 'refuse'}-${key}`, () => itemAction(key, keys === 'A' ? 'approve' : 'refuse'));
+        return;
+      case 'Shift+A':
+      case 'Shift+R':
+        if (selection.size > 0) setConfirming(keys === 'Shift+A' ? 'approve' : 'refuse');
+        return;
+    }
+  });
+
+  if (!queue) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement de la file de modération…" />;
+
+  const wordKeys = queue.pendingWords.items.map((word) => `word:${word.id}` as const);
+  const sportKeys = queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const);
+
+  return (
+    <div className="stack stack--large">
+      <ShortcutList />
+      {pendingKeys().length > 0 && (
+        <BulkBar
+          selected={selection.size}
+          confirming={confirming}
+          busy={busy === 'bulk'}
+          onAsk={setConfirming}
+          onConfirm={() => void runBulk()}
+          onCancel={() => setConfirming(undefined)}
+          onClear={() => setSelection(new Set())}
+        />
+      )}
+      <div role="status" className="moderation-status">
+        {notice && <p className="notice notice--success">{notice}</p>}
+      </div>
+      {error && <ErrorBox message={error} />}
+      <section aria-labelledby="pending-words" className="stack">
+        <div className="moderation-heading">
+          <h2 id="pending-words">Mots de soutien en attente ({queue.pendingWords.total})</h2>
+          <SelectAll label="Sélectionner tous les mots affichés" keys={wordKeys} selection={selection} onChange={select} />
+        </div>
+        {queue.pendingWords.items.length === 0 ? (
+          <p className="muted">Aucun mot en attente.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.pendingWords.items.map((word) => {
+              const key = `word:${word.id}` as const;
+              return (
+                <PendingItem
+                  key={key}
+                  itemKey={key}
+                  text={<blockquote className="moderation-item__text">{word.content}</blockquote>}
+                  name={word.content}
+                  meta={`${word.author} · ${formatDate(word.createdAt)}`}
+                  selected={selection.has(key)}
+                  busy={busy}
+                  onSelect={(selected) => select([key], selected)}
+                  onApprove={() => act(`approve-${key}`, () => approveWord(word.id))}
+                  onRefuse={() => act(`refuse-${key}`, () => refuseWord(word.id))}
+                />
+              );
+            })}
+          </ul>
+        )}
+        <MoreItems page={queue.pendingWords} busy={busy === 'more-words'} onMore={() => void showMore('words')} />
+      </section>
+
+      <section aria-labelledby="pending-sports" className="stack">
+        <div className="moderation-heading">
+          <h2 id="pending-sports">Sports suggérés en attente ({queue.pendingSports.total})</h2>
+          <SelectAll label="Sélectionner tous les sports affichés" keys={sportKeys} selection={selection} onChange={select} />
+        </div>
+        {queue.pendingSports.items.length === 0 ? (
+          <p className="muted">Aucun sport en attente.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.pendingSports.items.map((sport) => {
+              const key = `sport:${sport.id}` as const;
+              return (
+                <PendingItem
+                  key={key}
+                  itemKey={key}
+                  text={
+                    <p className="moderation-item__text">
+                      <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
+                    </p>
+                  }
+                  name={sport.name}
+                  meta={`${sport.submittedBy} · ${formatDate(sport.createdAt)}`}
+                  selected={selection.has(key)}
+                  busy={busy}
+                  onSelect={(selected) => select([key], selected)}
+                  onApprove={() => act(`approve-${key}`, () => approveSport(sport.id))}
+                  onRefuse={() => act(`refuse-${key}`, () => refuseSport(sport.id))}
+                />
+              );
+            })}
+          </ul>
+        )}
+        <MoreItems page={queue.pendingSports} busy={busy === 'more-sports'} onMore={() => void showMore('sports')} />
+      </section>
+
+      <section aria-labelledby="published-words" className="stack">
+        <h2 id="published-words">Mots publiés</h2>
+        {queue.publishedWords.items.length === 0 ? (
+          <p className="muted">Aucun mot publié pour l'instant.</p>
+        ) : (
+          <ul className="moderation-list" role="list">
+            {queue.publishedWords.items.map((word) => (
+              <li key={word.id} className={word.vip ? 'card moderation-item moderation-item--vip' : 'card moderation-item'}>
+                <blockquote className="moderation-item__text">{word.content}</blockquote>
+                <p className="muted">{word.author}</p>
+                <div className="cluster">
+                  <button
+                    type="button"
+                    className="chip"
+                    aria-pressed={word.vip}
+                    disabled={busy === `vip-${word.id}`}
+                    onClick={() => act(`vip-${word.id}`, () => setWordVip(word.id, !word.vip))}
+                  >
+                    VIP
+                  </button>
+                  <Button size="small" variant="ghost" busy={busy === `withdraw-${word.id}`} onClick={() => act(`withdraw-${word.id}`, () => withdrawWord(word.id))}>
+                    Retirer
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <MoreItems page={queue.publishedWords} busy={busy === 'more-published'} onMore={() => void showMore('published')} />
+      </section>
+    </div>
+  );
+}

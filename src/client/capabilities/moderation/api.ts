@@ -1,0 +1,28 @@
+import type {
+  BulkModerationPayload,
+  BulkModerationResult,
+  ModerationDigestPreference,
+  ModerationQueue,
+  PendingPage,
+  PendingSport,
+  PendingWord,
+  PublishedPage,
+} from '../../../shared/moderation';
+import { api } from '../../platform/http/http';
+
+export const fetchQueue = () => api<ModerationQueue>('/api/admin/moderation');
+export const fetchPendingWords = (after: string) => api<PendingPage<PendingWord>>(`/api/admin/moderation/words?after=${encodeURIComponent(after)}`);
+export const fetchPendingSports = (after: string) => api<PendingPage<PendingSport>>(`/api/admin/moderation/sports?after=${encodeURIComponent(after)}`);
+export const fetchPublishedWords = (after: string) => api<PublishedPage>(`/api/admin/moderation/published?after=${encodeURIComponent(after)}`);
+const post = (path: string, body: object = {}) => api<void>(path, { method: 'POST', body });
+export const approveWord = (id: string) => post(`/api/admin/words/${id}/approve`);
+export const refuseWord = (id: string) => post(`/api/admin/words/${id}/refuse`);
+export const withdrawWord = (id: string) => post(`/api/admin/words/${id}/withdraw`);
+export const setWordVip = (id: string, vip: boolean) => post(`/api/admin/words/${id}/vip`, { vip });
+export const approveSport = (id: string) => post(`/api/admin/sports/${encodeURIComponent(id)}/approve`);
+export const refuseSport = (id: string) => post(`/api/admin/sports/${encodeURIComponent(id)}/refuse`);
+export const moderateInBulk = (payload: BulkModerationPayload) =>
+  api<BulkModerationResult>('/api/admin/moderation/bulk', { method: 'POST', body: payload });
+export const fetchDigestPreference = (signal?: AbortSignal) => api<ModerationDigestPreference>('/api/admin/moderation/digest', { signal });
+export const setDigestPreference = (subscribed: boolean) =>
+  api<ModerationDigestPreference>('/api/admin/moderation/digest', { method: 'PUT', body: { subscribed } });

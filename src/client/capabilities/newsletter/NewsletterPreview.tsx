@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { NewsletterContent, NewsletterPreview as Preview } from '../../../shared/newsletter/api';
+import { errorMessage } from '../../platform/http/http';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Spinner } from '../../platform/ui/Spinner';
+import { previewNewsletter } from './api';
+
+const DEBOUNCE_MS = 400;
+
+/**
+ * The e-mail as the server renders it for the admin, updated a moment after typing stops.
+ * The HTML goes into a sandboxed iframe: no script, no access to this page.
+ */
+export function NewsletterPreview({ letter, title, desc }: NewsletterContent) {
+  const [preview, setPreview] = useState<Preview>();
+  const [error, setError] = useState<string>();
+  const [updating, setUpdating] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setUpdating(true);
+      previewNewsletter({ letter, title, desc }, controller.signal).then(
+        (next) => {
+          setPreview(next);
+          setError(undefined);
+          setUpdating(false);
+        },
+        (caught: unknown) => {
+          if (controller.signal.aborted) return;
+          setError(errorMessage(caught));
+          setUpdating(false);
+        },
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [letter, title, desc]);
+
+  return (
+    <section className="card newsletter-preview" aria-labelledby="preview-title" aria-busy={updating}>
+      <div className="newsletter-preview__header">
+        <h2 id="preview-title" className="newsletter-editor__heading">
+          Aperçu du mail
+        </h2>
+        {/* Silent: a screen reader would hear it after every pause in typing. */}
+        {updating && preview && <Spinner decorative />}
+      </div>
+      {error && <ErrorBox message={error} />}
+      {!preview && !error && <Spinner label="Préparation de l'aperçu…" />}
+      {preview && (
+        <>
+          <dl className="newsletter-preview__meta">
+            <div>
+              <dt>Objet</dt>
+              <dd>{preview.subject || '(sans titre)'}</dd>
+            </div>
+            <div>
+              <dt>Aperçu</dt>
+              <dd>{desc.trim() || '(sans description)'}</dd>
+            </div>
+          </dl>
+          <iframe className="newsletter-preview__frame" title="Aperçu du mail" sandbox="" srcDoc={preview.html} />
+          <details className="newsletter-preview__text">
+            <summary>Version texte</summary>
+            <pre>{preview.text}</pre>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { EMAIL_VERIFICATION_HOURS } from '../../../shared/accounts';
+import { USERNAME_MAX_LENGTH, canSubmitOrganisation, isValidUsername } from '../../../shared/validation';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { useAction } from '../../platform/data/useAction';
+import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
+import { registerOrganisation } from '../accounts/auth-api';
+import { EmailField } from '../accounts/EmailField';
+import { NewPasswordFields } from '../accounts/NewPasswordFields';
+import { NewsletterCheckbox } from '../accounts/NewsletterCheckbox';
+import { TermsCheckbox } from '../accounts/TermsCheckbox';
+import { useSignInAfterRegistration } from '../accounts/useSignInAfterRegistration';
+
+/** Spec §2 "Organisation registration"; the e-mail must be on the admin's allowlist. */
+export function OrganisationRegisterForm() {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
+  const { busy, error, run } = useAction();
+  const signIn = useSignInAfterRegistration();
+  const antiBot = useProofOfWork();
+  const [claimMailedTo, setClaimMailedTo] = useState<string>();
+  const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!enabled) return;
+    const trimmedEmail = email.trim();
+    await run(async () => {
+      const { data } = await antiBot.protect((proof) =>
+        registerOrganisation({ email: trimmedEmail, username: name.trim(), pwd: password, newsletter, ...proof }),
+      );
+      // No account yet: the mailed link creates it, in place of the one that never proved the address.
+      if ('claimMailed' in data) setClaimMailedTo(trimmedEmail);
+      else await signIn(trimmedEmail, password);
+    });
+  }
+
+  if (claimMailedTo) {
+    return (
+      <div className="success-view" role="status">
+        <span className="success-view__icon" aria-hidden="true">
+          ✉️
+        </span>
+        <h2>Ouvrez le lien reçu par mail</h2>
+        <p>
+          Un compte qui n'a jamais confirmé l'adresse <strong>{claimMailedTo}</strong> l'utilise déjà. Nous venons d'y
+          envoyer un lien, valable {EMAIL_VERIFICATION_HOURS} heures : il crée le compte « {name.trim()} » et supprime l'autre. Connectez-vous
+          ensuite avec le mot de passe choisi ici.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit} aria-label="Créer le compte organisation">
+      <EmailField value={email} onChange={setEmail} />
+      <Field
+        label="Nom de l'organisation"
+        autoComplete="organization"
+        required
+        maxLength={USERNAME_MAX_LENGTH}
+        value={name}
+        onChange={setName}
+        valid={isValidUsername(name)}
+        hint="Affiché sur votre profil et dans la liste des organisations."
+      />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+      />
+      <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
+      {antiBot.field}
+      {error && <ErrorBox message={error} />}
+      <Button type="submit" enabled={enabled} busy={busy} busyLabel="Création du compte…" fullWidth>
+        Créer le compte organisation
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatEuros, parseBonusAmount } from '../../../shared/surveys';
+import { errorMessage } from '../../platform/http/http';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { Spinner } from '../../platform/ui/Spinner';
+import { useAction } from '../../platform/data/useAction';
+import { getAdminSettings, saveAdminSettings } from '../surveys/api';
+import '../surveys/admin-surveys.css';
+
+/** The amount as the admin would type it: '5', or '7,50' with its cents. */
+const asTyped = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ','));
+
+/** /admin/settings (PRODUCT.md): the pre-use survey's bonus amount. */
+export function AdminSettings() {
+  const [saved, setSaved] = useState<number>();
+  const [text, setText] = useState('');
+  const [loadError, setLoadError] = useState<string>();
+  const { busy: saving, error: saveError, run } = useAction();
+  const [done, setDone] = useState<string>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAdminSettings(controller.signal).then(
+      ({ bonusAmount }) => {
+        setSaved(bonusAmount);
+        setText(asTyped(bonusAmount));
+      },
+      (caught: unknown) => {
+        if (!controller.signal.aborted) setLoadError(errorMessage(caught));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const amount = parseBonusAmount(text);
+  const invalid = text.trim() !== '' && amount === undefined;
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (amount === undefined) return;
+    setDone(undefined);
+    await run(async () => {
+      const { bonusAmount } = await saveAdminSettings({ bonusAmount: amount });
+      setSaved(bonusAmount);
+      setText(asTyped(bonusAmount));
+      setDone(`Le bonus est maintenant de ${formatEuros(bonusAmount)}.`);
+    });
+  }
+
+  return (
+    <div className="container section survey-admin">
+      <header className="survey-admin__header">
+        <p className="eyebrow">
+          <Link to="/admin">Administration</Link>
+        </p>
+        <h1>Réglages</h1>
+      </header>
+      <section className="card survey-results" aria-labelledby="bonus-title">
+        <h2 id="bonus-title">Bonus du premier trajet</h2>
+        <p className="muted">
+          Offert sur le premier trajet en tant que passager, il est annoncé dans le{' '}
+          <Link to="/calshare/surveys/pre-use">questionnaire avant utilisation</Link>. À 0 €, il n'est plus annoncé.
+        </p>
+        {loadError && <ErrorBox message={loadError} />}
+        {saved === undefined && !loadError && <Spinner label="Chargement des réglages…" />}
+        {saved !== undefined && (
+          <form className="form" noValidate onSubmit={save} aria-labelledby="bonus-title">
+            <Field
+              label="Montant du bonus (en €)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={text}
+              onChange={setText}
+              required
+              invalid={invalid}
+              message={invalid ? 'Indique un montant entre 0 et 1000 €, par exemple 5 ou 7,50.' : undefined}
+              hint={`Actuellement : ${formatEuros(saved)}`}
+            />
+            <div className="form__actions">
+              <Button type="submit" enabled={amount !== undefined} busy={saving} busyLabel="Enregistrement…">
+                Enregistrer
+              </Button>
+            </div>
+          </form>
+        )}
+        {saveError && <ErrorBox message={saveError} />}
+        <div role="status" className="survey-admin__status">
+          {done && <p className="notice notice--success">{done}</p>}
+        </div>
+      </section>
+    </div>
+  );
+}

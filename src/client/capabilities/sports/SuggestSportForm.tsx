@@ -1,0 +1,111 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { fieldMessages } from '../../../shared/messages';
+import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
+import { isValidSportName } from '../../../shared/validation/sport';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { useAction } from '../../platform/data/useAction';
+import { useAuth } from '../../platform/session/auth-context';
+import { isSportTaken, suggestSport } from './api';
+
+/** Spec §5: the duplicate check runs after a one-second pause in typing. */
+const DUPLICATE_CHECK_DELAY_MS = 1000;
+
+type Check = 'idle' | 'checking' | 'free' | 'taken';
+
+/** The 'Ajouter un sport' tab: a name checked against every suggestion, emoji, success view. */
+export function SuggestSportForm({ onDone }: { onDone: () => void }) {
+  const { state } = useAuth();
+  const signedIn = state.status === 'signed-in';
+  const [name, setName] = useState('');
+  const [emoji, setEmoji] = useState('');
+  const [check, setCheck] = useState<{ name: string; result: Check }>({ name: '', result: 'idle' });
+  const { busy: sending, error, run } = useAction();
+  const [sent, setSent] = useState(false);
+
+  useEffect(() => {
+    if (!isValidSportName(name)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setCheck({ name, result: 'checking' });
+      isSportTaken(name, controller.signal).then(
+        (taken) => setCheck({ name, result: taken ? 'taken' : 'free' }),
+        () => {},
+      );
+    }, DUPLICATE_CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [name]);
+
+  const checked = check.name === name ? check.result : 'idle';
+  const canSubmit = signedIn && isValidSportName(name) && checked === 'free';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    await run(async () => {
+      await suggestSport(name, emoji);
+      setSent(true);
+    });
+  }
+
+  if (sent) {
+    return (
+      <div className="success-view" role="status">
+        <span className="success-view__icon" aria-hidden="true">
+          {emoji || '🏅'}
+        </span>
+        <h2>Merci pour ta suggestion !</h2>
+        <p>« {name.trim()} » apparaîtra dans la liste des votes dès que l'équipe l'aura validé.</p>
+        <div className="cluster cluster--center">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setName('');
+              setEmoji('');
+              setSent(false);
+            }}
+          >
+            Suggérer un autre sport
+          </Button>
+          <Button variant="ghost" onClick={onDone}>
+            Retour aux votes
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form stack" onSubmit={submit} noValidate>
+      {!signedIn && <p className="notice">{fieldMessages.voteNeedsLogin}</p>}
+      <Field
+        label="Nom du sport"
+        value={name}
+        onChange={setName}
+        autoComplete="off"
+        invalid={checked === 'taken'}
+        valid={checked === 'free'}
+        message={checked === 'taken' ? fieldMessages.sportAlreadySuggested : checked === 'checking' ? 'Vérification…' : undefined}
+        disabled={!signedIn}
+      />
+      <Field
+        label="Emoji"
+        value={emoji}
+        onChange={(next) => setEmoji(nextEmojiFieldValue(emoji, next))}
+        hint="Jusqu'à 3 emoji, ajoutés un par un (facultatif)."
+        autoComplete="off"
+        disabled={!signedIn}
+      />
+      {error && <ErrorBox message={error} />}
+      <div className="form__actions">
+        <Button type="submit" enabled={canSubmit} busy={sending}>
+          Ajouter
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { formatEuros, type SurveyId } from '../../../shared/surveys';
+import { Spinner } from '../../platform/ui/Spinner';
+import { useBonusAmount } from './useBonusAmount';
+
+/** The header texts of spec §2: anonymity, why a login, what '*' means. */
+export function SurveyIntro({ surveyId }: { surveyId: SurveyId }) {
+  return (
+    <div className="survey-intro">
+      <ul className="survey-intro__points">
+        <li>
+          <strong>Ce questionnaire est anonyme :</strong> tes réponses sont enregistrées sans ton nom ni ton adresse mail.
+        </li>
+        <li>La connexion sert uniquement à éviter les réponses multiples.</li>
+        <li>
+          Les questions marquées d'un <span aria-hidden="true">*</span>
+          <span className="visually-hidden">astérisque</span> sont obligatoires.
+        </li>
+      </ul>
+      {surveyId === 'pre-use' && <BonusNotice />}
+    </div>
+  );
+}
+
+/** Spec §2 and §9: the bonus, valid only for the first trip as passenger. */
+function BonusNotice() {
+  const bonus = useBonusAmount();
+  if (bonus.status === 'loading') {
+    return (
+      <p className="notice survey-bonus">
+        <Spinner label="Chargement du bonus…" />
+      </p>
+    );
+  }
+  // No bonus offered: nothing to promise.
+  if (bonus.status === 'loaded' && bonus.amount === 0) return null;
+  return (
+    <p className="notice notice--warning survey-bonus">
+      <span className="survey-bonus__icon" aria-hidden="true">
+        🎁
+      </span>
+      <span>
+        Pour te remercier, {bonus.status === 'loaded' ? <strong>un bonus de {formatEuros(bonus.amount)}</strong> : 'un bonus'}{' '}
+        t'attend sur ton premier trajet en tant que passager. Il n'est valable que pour ce premier trajet.
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { fieldMessages } from '../../../shared/messages';
+import { isValidPrint, PRINT_MAX_LENGTH, printLength } from '../../../shared/validation/print';
+import type { MyWordResponse } from '../../../shared/words';
+import { ApiError, errorMessage } from '../../platform/http/http';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { Spinner } from '../../platform/ui/Spinner';
+import { fetchMyWord, publishWord } from './api';
+
+type State = { step: 'loading' } | { step: 'form' } | { step: 'sent' } | { step: 'already'; word: NonNullable<MyWordResponse['word']> };
+
+/** Spec §2 Leave a print: textarea with counter, Publish, then a success view. */
+export function LeavePrintForm() {
+  const [state, setState] = useState<State>({ step: 'loading' });
+  const [content, setContent] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    fetchMyWord().then(
+      ({ word }) => setState(word ? { step: 'already', word } : { step: 'form' }),
+      () => setState({ step: 'form' }),
+    );
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidPrint(content) || sending) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      await publishWord(content);
+      setState({ step: 'sent' });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'words/already-left') {
+        const { word } = await fetchMyWord().catch(() => ({ word: null }));
+        if (word) setState({ step: 'already', word });
+      }
+      setError(errorMessage(caught));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (state.step === 'loading') return <Spinner label="Chargement…" />;
+
+  if (state.step === 'sent') {
+    return (
+      <div className="success-view" role="status">
+        <span className="success-view__icon" aria-hidden="true">
+          🎉
+        </span>
+        <h2>Merci pour ton soutien !</h2>
+        <p>Ton message sera affiché sur la page d'accueil dès qu'un membre de l'équipe l'aura validé.</p>
+        <Link to="/">Retour à l'accueil</Link>
+      </div>
+    );
+  }
+
+  if (state.step === 'already') {
+    return (
+      <div className="stack">
+        {error ? <ErrorBox message={error} /> : <p className="notice">{fieldMessages.printAlreadyLeft}</p>}
+        <figure className="word-card">
+          <blockquote className="word-card__content">{state.word.content}</blockquote>
+          <figcaption>{state.word.public ? 'Publié sur la page d’accueil' : 'En attente de validation'}</figcaption>
+        </figure>
+        <Link to="/">Retour à l'accueil</Link>
+      </div>
+    );
+  }
+
+  const length = printLength(content);
+  const tooShort = content.trim() !== '' && length <= 6;
+  return (
+    <form className="form stack" onSubmit={submit} noValidate>
+      <Field
+        type="textarea"
+        label="Ton message"
+        value={content}
+        onChange={setContent}
+        rows={4}
+        invalid={tooShort || length > PRINT_MAX_LENGTH}
+        valid={isValidPrint(content)}
+        message={tooShort ? 'Encore quelques caractères : 7 au minimum.' : length > PRINT_MAX_LENGTH ? '150 caractères au maximum.' : undefined}
+        hint={<span aria-live="polite">{`${length}/${PRINT_MAX_LENGTH}`}</span>}
+        placeholder="Trop hâte de partager la route vers le prochain match !"
+      />
+      {error && <ErrorBox message={error} />}
+      <div className="form__actions">
+        <Button type="submit" enabled={isValidPrint(content)} busy={sending}>
+          Publier
+        </Button>
+      </div>
+    </form>
+  );
+}

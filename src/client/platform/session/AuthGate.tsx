@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { hasPermission, type Permission } from '../../../shared/permissions';
+import { Spinner } from '../ui/Spinner';
+import { useAuth } from './auth-context';
+import { AuthSwitch } from '../../capabilities/accounts/AuthSwitch';
+
+/**
+ * Wraps protected pages (spec §2 "Authentication gate"): a loading view while the auth
+ * state is unknown, the login/register switch when signed out, a redirect to '/' when a
+ * required role or permission (shared/permissions.ts) is missing. The server enforces the same
+ * rules on every endpoint.
+ */
+export function AuthGate({ role, permission, children }: { role?: string; permission?: Permission; children: ReactNode }) {
+  const { state } = useAuth();
+  if (state.status === 'loading') {
+    return (
+      <div className="gate-loading">
+        <Spinner size="large" label="Chargement de ton compte…" />
+      </div>
+    );
+  }
+  if (state.status === 'signed-out') return <AuthSwitch />;
+  if (role && !state.user.roles.includes(role)) return <Navigate to="/" replace />;
+  if (permission && !hasPermission(state.user.roles, permission)) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  PICTURE_UPLOADS_PER_HOUR,
+  USERNAME_CHANGES_PER_HOUR,
+  type ChangePasswordPayload,
+  type ChangeUsernamePayload,
+  type DeleteAccountPayload,
+  type UpdateProfilePayload,
+} from '../../../shared/accounts';
+import { isValidBio, isValidUsername } from '../../../shared/validation/account';
+import { isPasswordAccepted } from '../../../shared/validation/password';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { requestLimit } from '../../platform/http/request-limit';
+import { object, string } from '../../platform/http/schema';
+import { emailRoutes } from './email-routes';
+import { exportAccountData } from './export';
+import { hashPassword, verifyPassword } from './passwords';
+import { renameOrganisation } from '../organisations/name';
+import { normalizePicture } from './picture';
+import { keepAnAdmin, lockActiveAdmins } from './active-admins';
+import { deleteAccount, invalidateAfterDeletion } from './delete-account';
+import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
+import { endOtherSessions, endSession } from './sessions';
+import { findUser, toCurrentUser, type UserRow } from './users';
+
+/** What a signed-in member does with their own account (PRODUCT.md "Accounts"). */
+export function accountRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  const secureCookies = app.config.public.publicUrl.startsWith('https:');
+
+  /**
+   * The member's password, or the temporary one they signed in with while they must choose a
+   * new one. Counted by the login throttle: with a stolen session, these checks are guesses too.
+   */
+  async function passwordMatches(request: FastifyRequest, user: UserRow, password: string) {
+    const row = await db
+      .selectFrom('users')
+      .select(['password_hash', 'spent_temporary_password_hash'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return throttledPasswordCheck(
+      db,
+      passwordAttempt(request, user.email),
+      async () =>
+        (await verifyPassword(row.password_hash, password)) ||
+        (row.spent_temporary_password_hash !== null && (await verifyPassword(row.spent_temporary_password_hash, password))),
+    );
+  }
+
+  emailRoutes(app, passwordMatches);
+
+  app.put<{ Body: ChangePasswordPayload }>(
+    '/api/account/password',
+    { schema: { body: object({ currentPassword: string({ maxLength: 1000 }), newPassword: string({ maxLength: 1000 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      const { currentPassword, newPassword } = request.body;
+      // After a temporary password, that password is asked: the session alone is not enough.
+      if (!(await passwordMatches(request, user, currentPassword))) throw new AppError(401, 'auth/wrong-password');
+      if (!isPasswordAccepted(newPassword)) throw new AppError(400, 'users/invalid-password');
+      await db
+        .updateTable('users')
+        .set({
+          password_hash: await hashPassword(newPassword),
+          must_change_password: false,
+          temporary_password_hash: null,
+          temporary_password_expires_at: null,
+          spent_temporary_password_hash: null,
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await endOtherSessions(db, user.id, request.sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch<{ Body: UpdateProfilePayload }>(
+    '/api/account/profile',
+    { schema: { body: object({ bio: string({ maxLength: 2000 }) }) } },
+    async (request) => {
+      const user = requireMember(request);
+      if (!isValidBio(request.body.bio)) throw new AppError(400, 'users/invalid-bio');
+      await db.updateTable('users').set({ bio: request.body.bio.trim() }).where('id', '=', user.id).execute();
+      return toCurrentUser((await findUser(db, user.id))!);
+    },
+  );
+
+  // Per member and instance: each change is journaled and refreshes every open wall.
+  const renameLimit = requestLimit(app, {
+    name: 'username',
+    max: USERNAME_CHANGES_PER_HOUR,
+    timeWindow: 60 * 60_000,
+    key: (request) => requireMember(request).id,
+  });
+  app.put<{ Body: ChangeUsernamePayload }>(
+    '/api/account/username',
+    { schema: { body: object({ username: string({ maxLength: 500 }) }) }, onRequest: renameLimit },
+    async (request) => {
+      const user = requireMember(request);
+      if (user.account_type !== 'organisation') throw new AppError(403, 'http/forbidden');
+      if (!isValidUsername(request.body.username)) throw new AppError(400, 'users/invalid-username');
+      if (await renameOrganisation(db, user.id, request.body.username.trim())) {
+        app.liveHub.invalidate('words');
+        app.liveHub.invalidate('moderation');
+      }
+      return toCurrentUser((await findUser(db, user.id))!);
+    },
+  );
+
+  app.register(async (uploads) => {
+    uploads.addContentTypeParser([...PICTURE_TYPES], { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    // Per member (the member guard has run), counted before the body is read: each upload
+    // costs this instance's CPU to decode, so a count per instance is what matters.
+    const uploadLimit = requestLimit(app, {
+      name: 'picture',
+      max: PICTURE_UPLOADS_PER_HOUR,
+      timeWindow: 60 * 60_000,
+      key: (request) => requireMember(request).id,
+    });
+    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit }, async (request) => {
+      const user = requireMember(request);
+      if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
+      const { content, contentType } = await normalizePicture(request.body);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user_pictures')
+          .values({ user_id: user.id, content, content_type: contentType })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ content, content_type: contentType }))
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ picture_version: sql`picture_version + 1` })
+          .where('id', '=', user.id)
+          .execute();
+      });
+      return toCurrentUser((await findUser(db, user.id))!);
+    });
+  });
+
+  app.delete('/api/account/picture', async (request) => {
+    const user = requireMember(request);
+    await db.deleteFrom('user_pictures').where('user_id', '=', user.id).execute();
+    await db.updateTable('users').set({ picture_version: 0 }).where('id', '=', user.id).execute();
+    return toCurrentUser((await findUser(db, user.id))!);
+  });
+
+  app.get('/api/account/export', async (request, reply) => {
+    const user = requireMember(request);
+    const data = await exportAccountData(db, user.id);
+    return reply
+      .header('content-disposition', 'attachment; filename="mes-donnees.json"')
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete<{ Body: DeleteAccountPayload }>(
+    '/api/account',
+    { schema: { body: object({ password: string({ maxLength: 1000 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
+      await db.transaction().execute(async (trx) => {
+        // The last admin names another before leaving: the site is never without one. Locked
+        // whatever the session read: a role given or taken since would make its roles stale.
+        keepAnAdmin(await lockActiveAdmins(trx), user.id);
+        await deleteAccount(trx, user);
+      });
+      invalidateAfterDeletion(app.liveHub, user);
+      await endSession(db, request, reply, secureCookies);
+      return reply.code(204).send();
+    },
+  );
+}

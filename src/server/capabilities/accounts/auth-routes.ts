@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
+import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
+import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { object, string } from '../../platform/http/schema';
+import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
+import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
+import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
+import type { AuthRateLimit } from './rate-limits';
+import { endSession, startSession } from './sessions';
+import { temporaryPasswordMail } from './temporary-password-mail';
+import { toCurrentUser, userColumns } from './users';
+
+const TEMPORARY_PASSWORD_MINUTES = 60;
+/**
+ * Temporary passwords mailed to one account per hour, whoever asks (decision 0028): a stranger
+ * who knows the address cannot flood its owner's mailbox.
+ */
+const TEMPORARY_PASSWORDS_PER_HOUR = 3;
+/** The account's mails of the last hour, read from its own row. */
+const mailedThisHour = sql<Date[]>`array(select sent from unnest(temporary_password_mailed_at) as sent where sent > now() - interval '1 hour')`;
+
+export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
+  const { db } = app.database;
+  const secureCookies = app.config.public.publicUrl.startsWith('https:');
+
+  app.post<{ Body: LoginPayload }>(
+    '/api/auth/login',
+    {
+      schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }) },
+      onRequest: authRateLimit,
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      if (!isValidEmail(email)) throw new AppError(400, 'auth/invalid-email');
+      const key = normalizeEmail(email);
+      const account = await db
+        .selectFrom('users')
+        .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
+        .where('email', '=', key)
+        .executeTakeFirst();
+
+      const { password } = request.body;
+      let usedTemporary = false;
+      // An unknown address counts as a wrong password (decision 0028): the spec's distinct
+      // answer stays, but probing one address is throttled like guessing its password.
+      const matched = await throttledPasswordCheck(db, passwordAttempt(request, key), async () => {
+        if (!account) return false;
+        if (await verifyPassword(account.password_hash, password)) return true;
+        usedTemporary =
+          account.temporary_password_hash !== null &&
+          account.temporary_password_expires_at !== null &&
+          account.temporary_password_expires_at > new Date() &&
+          (await verifyPassword(account.temporary_password_hash, password));
+        return usedTemporary;
+      });
+      if (!account) throw new AppError(404, 'auth/user-not-found');
+      if (!matched) throw new AppError(401, 'auth/wrong-password');
+      // Said only to whoever knows the password (an admin suspended the account).
+      if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
+
+      if (usedTemporary) {
+        // Single use: the temporary password is spent, and a new password is asked next,
+        // with this one as proof (a session alone is not enough to replace the password).
+        // Only the hash that was verified is moved, so a newer mail's password survives.
+        await db
+          .updateTable('users')
+          .set({
+            spent_temporary_password_hash: account.temporary_password_hash,
+            temporary_password_hash: null,
+            temporary_password_expires_at: null,
+            must_change_password: true,
+          })
+          .where('id', '=', account.id)
+          .where('temporary_password_hash', '=', account.temporary_password_hash)
+          .execute();
+      }
+      await startSession(db, reply, account.id, secureCookies);
+      return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { body: object({}) } }, async (request, reply) => {
+    await endSession(db, request, reply, secureCookies);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/me', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return toCurrentUser(requireMember(request));
+  });
+
+  app.post<{ Body: WithProofOfWork<ForgotPasswordPayload> }>(
+    '/api/fn/users-forgotPassword',
+    {
+      schema: { body: object({ userMail: string({ maxLength: 500 }), ...antiBotBodyField }, ['userMail']) },
+      onRequest: authRateLimit,
+      preHandler: requireProofOfWork(app),
+    },
+    async (request) => {
+      const email = request.body.userMail.trim();
+      if (!isValidEmail(email)) throw new AppError(400, 'users/invalid-email');
+      const temporaryPassword = generateTemporaryPassword();
+      const temporaryHash = await hashPassword(temporaryPassword);
+      const key = normalizeEmail(email);
+      // One statement checks and records the mail: two requests at once wait for the row's lock,
+      // and the second re-reads the first's times (decision 0028).
+      const account = await db
+        .updateTable('users')
+        .set({
+          temporary_password_hash: temporaryHash,
+          temporary_password_expires_at: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
+          temporary_password_mailed_at: sql<Date[]>`${mailedThisHour} || now()`,
+        })
+        .where('email', '=', key)
+        .where(sql<number>`cardinality(${mailedThisHour})`, '<', TEMPORARY_PASSWORDS_PER_HOUR)
+        .returning(['email', 'firstname', 'username', 'account_type'])
+        .executeTakeFirst();
+      if (!account) {
+        const exists = await db.selectFrom('users').select('id').where('email', '=', key).executeTakeFirst();
+        // The last mail's password still works: the owner is told to use it.
+        throw exists ? new AppError(429, 'users/temporary-passwords-limit') : new AppError(404, 'users/no-user-found');
+      }
+      await app.mailer.send({
+        to: account.email,
+        ...temporaryPasswordMail(app.config.public, {
+          name: account.account_type === 'user' ? account.firstname : account.username,
+          temporaryPassword,
+          validMinutes: TEMPORARY_PASSWORD_MINUTES,
+        }),
+      });
+      return { data: { sent: true } };
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { CounterResponse, OrganisationListItem, UserInfoPayload } from '../../../shared/accounts';
+import { CachedResponse } from '../../platform/http/cached-response';
+import { AppError } from '../../platform/http/errors';
+import { arrayOf, object, string } from '../../platform/http/schema';
+import { countPersons, isUuid, pictureUrl, toUserView } from './users';
+
+const MAX_UUIDS = 200;
+
+/** Public reads about accounts: counter, names for display, organisations, pictures. */
+export function directoryRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  // Read by every page with the counter: counted once per change (a 'counter' notice), not per visit.
+  const counter = new CachedResponse(app.liveHub, ['counter'], async (): Promise<CounterResponse> => ({
+    users: await countPersons(db),
+  }));
+  app.get('/api/counter', (request, reply) => counter.send(request, reply));
+
+  // Spec §7 users-getUserInfoForView: a batch, answered with one query whatever its size.
+  app.post<{ Body: UserInfoPayload }>(
+    '/api/fn/users-getUserInfoForView',
+    { schema: { body: object({ uuids: arrayOf(string({ maxLength: 64 }), MAX_UUIDS) }) } },
+    async (request) => {
+      const uuids = [...new Set(request.body.uuids)].filter(isUuid);
+      if (uuids.length === 0) return { data: [] };
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'firstname', 'lastname', 'account_type', 'picture_version'])
+        .where('id', 'in', uuids)
+        .execute();
+      return { data: rows.map(toUserView) };
+    },
+  );
+
+  app.post('/api/fn/users-getOrganisations', { schema: { body: object({}) } }, async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'picture_version'])
+      .where('account_type', '=', 'organisation')
+      // Only an organisation that proved its address: whoever typed it first cannot show a
+      // name of their choosing here in the real organisation's place (decision 0026).
+      .where('email_verified_at', 'is not', null)
+      // An admin's suspension takes the organisation off the public guide until it is lifted.
+      .where('suspended_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    const data: OrganisationListItem[] = rows.map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));
+    return { data };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/users/:id/picture', { schema: { params: object({ id: string({ maxLength: 64 }) }) } }, async (request, reply) => {
+    if (!isUuid(request.params.id)) throw new AppError(404, 'http/not-found');
+    const picture = await db
+      .selectFrom('user_pictures')
+      .select(['content', 'content_type'])
+      .where('user_id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!picture) throw new AppError(404, 'http/not-found');
+    // The URL carries the picture's version, so a changed picture has a new URL.
+    return reply
+      .type(picture.content_type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(picture.content);
+  });
+}

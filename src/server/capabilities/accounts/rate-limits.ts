@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { requestLimit, type RequestLimit } from '../../platform/http/request-limit';
+
+export type AuthRateLimit = RequestLimit;
+
+/**
+ * PRODUCT.md: login, registration and forgot-password share one per-IP budget (30 a
+ * minute by default), hence one limiter used as an onRequest hook by the three routes
+ * (route-level configs would each count apart). The failed-login limit, per e-mail and
+ * address, lives in the database instead (login-throttle.ts) so it holds across instances.
+ */
+export function createAuthRateLimit(app: FastifyInstance): AuthRateLimit {
+  return requestLimit(app, { name: 'auth', max: app.config.authRateLimitPerMinute, timeWindow: 60_000 });
+}

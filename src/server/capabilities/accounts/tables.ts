@@ -1,0 +1,97 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AccountType } from '../../../shared/user';
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  username: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  bio: Generated<string>;
+  account_type: AccountType;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  surveys: ColumnType<Record<string, true>, string | undefined, string>;
+  past_trips: ColumnType<string[], string | undefined, string>;
+  newsletter: Generated<boolean>;
+  password_hash: string;
+  temporary_password_hash: string | null;
+  temporary_password_expires_at: Date | null;
+  /** When forgot password last mailed temporary passwords, the last hour's at most (decision 0028). */
+  temporary_password_mailed_at: Generated<Date[]>;
+  /** The temporary password the member signed in with, until they choose a new one. */
+  spent_temporary_password_hash: string | null;
+  must_change_password: Generated<boolean>;
+  /** The account the ADMIN_EMAIL bootstrap created or was told to take over. */
+  admin_bootstrap: Generated<boolean>;
+  picture_version: Generated<number>;
+  created_at: Generated<Date>;
+  /** When a session was last opened or renewed (a database trigger); decision 0015. */
+  last_seen_at: Generated<Date>;
+  /** When the member proved the address by opening a mailed link; null until then (decision 0018). */
+  email_verified_at: Date | null;
+  /** When a server first refused the address for good (a 5xx to RCPT TO), and its reply; decision 0019. */
+  email_undeliverable_at: Date | null;
+  email_undeliverable_reason: string | null;
+  /** Moderators and admins: whether the daily digest of the moderation queue is wanted, and when the last went (decision 0021). */
+  moderation_digest: Generated<boolean>;
+  moderation_digest_sent_at: Date | null;
+  /** Set by an admin (/admin/members): no login, no session, word hidden; null otherwise. */
+  suspended_at: Date | null;
+}
+
+/** The folded words of a member's e-mail and names, kept by a trigger (decision 0020). */
+export interface UserSearchTermsTable {
+  term: string;
+  user_id: string;
+}
+
+/** A mailed link that proves an address (decision 0018); the id is the sha256 of its token. */
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/**
+ * An organisation's registration waiting for its mailed link, because an account holds the
+ * address without having proven it (decision 0026); the id is the sha256 of the link's token.
+ */
+export interface OrganisationClaimsTable {
+  id: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  newsletter: boolean;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface UserPicturesTable {
+  user_id: string;
+  content: Buffer;
+  content_type: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  email: string;
+  /** The client the attempt came from: its IPv4 address or IPv6 /64 (platform/http/client-key.ts). */
+  address: string;
+  failed_at: Generated<Date>;
+}
+
+export interface OrganisationAllowlistTable {
+  email: string;
+  created_at: Generated<Date>;
+}

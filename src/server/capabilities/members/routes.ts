@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { MEMBER_SEARCH_MAX_LENGTH, type MemberDetail, type MemberPage, type MemberRolePayload, type MemberSearch, type MemberSuspensionPayload } from '../../../shared/members';
+import { ROLES } from '../../../shared/permissions';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { boolean, object, oneOf, string } from '../../platform/http/schema';
+import { invalidateAfterDeletion } from '../accounts/delete-account';
+import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
+import { findMemberDetail } from './detail';
+import { searchMembers } from './search';
+
+const yesNo = oneOf(['yes', 'no']);
+const searchQuery = object(
+  {
+    q: string({ maxLength: MEMBER_SEARCH_MAX_LENGTH }),
+    type: oneOf(['user', 'organisation']),
+    verified: yesNo,
+    subscribed: yesNo,
+    role: oneOf(ROLES),
+    suspended: yesNo,
+    after: { ...string({ maxLength: 200 }), pattern: '^[A-Za-z0-9_-]+$' },
+  },
+  [],
+);
+const params = object({ id: string({ maxLength: 36, format: 'uuid' }) });
+
+/** /admin/members: find a member, see their account, change roles, suspend, delete. */
+export function memberAdminRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  async function detail(id: string): Promise<MemberDetail> {
+    const member = await findMemberDetail(db, id);
+    if (!member) throw new AppError(404, 'members/not-found');
+    return member;
+  }
+
+  app.get<{ Querystring: MemberSearch }>('/api/admin/members', { schema: { querystring: searchQuery } }, async (request, reply): Promise<MemberPage> => {
+    reply.header('cache-control', 'no-store');
+    return searchMembers(db, request.query);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return detail(request.params.id);
+  });
+
+  app.post<{ Params: { id: string }; Body: MemberRolePayload }>(
+    '/api/admin/members/:id/roles',
+    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }) } },
+    async (request) => {
+      await setMemberRole(db, requireMember(request).id, request.params.id, request.body.role, request.body.granted);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: MemberSuspensionPayload }>(
+    '/api/admin/members/:id/suspension',
+    { schema: { params, body: object({ suspended: boolean }) } },
+    async (request) => {
+      if (await setMemberSuspension(db, requireMember(request).id, request.params.id, request.body.suspended)) app.liveHub.invalidate('words');
+      return detail(request.params.id);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params } }, async (request, reply) => {
+    const deleted = await deleteMember(db, requireMember(request).id, request.params.id);
+    invalidateAfterDeletion(app.liveHub, deleted);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { JournalKind } from '../../../shared/journal';
+import { MODERATION_BULK_MAX, type BulkModerationPayload, type BulkModerationResult } from '../../../shared/moderation';
+import { SPORT_NAME_MAX_LENGTH } from '../../../shared/validation/sport';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { arrayOf, boolean, object, oneOf, string } from '../../platform/http/schema';
+import {
+  approveSports,
+  approveWords,
+  recordModeration,
+  refuseSports,
+  refuseWords,
+  setWordVip,
+  withdrawWord,
+  type Moderated,
+} from './transitions';
+
+const wordParams = object({ id: string({ maxLength: 36, format: 'uuid' }) });
+const sportId = string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 });
+const sportParams = object({ id: sportId });
+
+type Change = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>;
+
+/**
+ * Approve, refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation).
+ * Each runs in one transaction with its journal rows; an item that is no longer in the state
+ * the action expects gets 409 'moderation/already-done'.
+ */
+export function moderationActionRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  /** Runs `change` as the signed-in moderator; gives the items it changed (none: nothing was left to do). */
+  async function moderate(request: FastifyRequest, kind: JournalKind, change: Change, details?: Record<string, unknown>): Promise<Moderated[]> {
+    const actor = requireMember(request);
+    const items = await db.transaction().execute(async (trx) => {
+      const changed = [await change(trx)].flat().filter((item) => item !== undefined);
+      await recordModeration(trx, actor.id, kind, changed, details);
+      return changed;
+    });
+    // The moderator's page reloads at once: the queue cached on this instance must not wait for the NOTIFY.
+    app.liveHub.invalidate('moderation');
+    if (items.some((item) => item.type === 'word') && kind !== 'moderation/refuse') app.liveHub.invalidate('words');
+    if (items.some((item) => item.type === 'sport') && kind !== 'moderation/refuse') app.liveHub.invalidate('sports');
+    return items;
+  }
+
+  const single = (kind: JournalKind, change: (id: string, trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>) =>
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const items = await moderate(request, kind, (trx) => change(request.params.id, trx));
+      if (items.length === 0) throw new AppError(409, 'moderation/already-done');
+      return reply.code(204).send();
+    };
+
+  app.post('/api/admin/words/:id/approve', { schema: { params: wordParams } }, single('moderation/approve', (id, trx) => approveWords(trx, [id])));
+  app.post('/api/admin/words/:id/refuse', { schema: { params: wordParams } }, single('moderation/refuse', (id, trx) => refuseWords(trx, [id])));
+  app.post('/api/admin/words/:id/withdraw', { schema: { params: wordParams } }, single('moderation/withdraw', (id, trx) => withdrawWord(trx, id)));
+  app.post<{ Params: { id: string }; Body: { vip: boolean } }>(
+    '/api/admin/words/:id/vip',
+    { schema: { params: wordParams, body: object({ vip: boolean }) } },
+    async (request, reply) => {
+      const { vip } = request.body;
+      const items = await moderate(request, 'moderation/vip', (trx) => setWordVip(trx, request.params.id, vip), { vip });
+      if (items.length === 0) throw new AppError(409, 'moderation/already-done');
+      return reply.code(204).send();
+    },
+  );
+  app.post('/api/admin/sports/:id/approve', { schema: { params: sportParams } }, single('moderation/approve', (id, trx) => approveSports(trx, [id])));
+  app.post('/api/admin/sports/:id/refuse', { schema: { params: sportParams } }, single('moderation/refuse', (id, trx) => refuseSports(trx, [id])));
+
+  app.post<{ Body: BulkModerationPayload }>(
+    '/api/admin/moderation/bulk',
+    {
+      schema: {
+        body: object({
+          action: oneOf(['approve', 'refuse'] as const),
+          words: arrayOf(string({ maxLength: 36, format: 'uuid' }), MODERATION_BULK_MAX),
+          sports: arrayOf(sportId, MODERATION_BULK_MAX),
+        }),
+      },
+    },
+    async (request): Promise<BulkModerationResult> => {
+      const { action, words, sports } = request.body;
+      const wordIds = [...new Set(words)];
+      const sportIds = [...new Set(sports)];
+      const kind = action === 'approve' ? 'moderation/approve' : 'moderation/refuse';
+      const items = await moderate(
+        request,
+        kind,
+        async (trx) =>
+          action === 'approve'
+            ? [...(await approveWords(trx, wordIds)), ...(await approveSports(trx, sportIds))]
+            : [...(await refuseWords(trx, wordIds)), ...(await refuseSports(trx, sportIds))],
+        { bulk: true },
+      );
+      return { done: items.length, alreadyDone: wordIds.length + sportIds.length - items.length };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModerationDigestPreference } from '../../../shared/moderation';
+import { requireMember } from '../../platform/http/route-groups';
+import { boolean, object } from '../../platform/http/schema';
+
+/** The account page's 'Recevoir le résumé de modération' (moderators and admins only, by the route group). */
+export function digestPreferenceRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  app.get('/api/admin/moderation/digest', async (request, reply): Promise<ModerationDigestPreference> => {
+    const user = requireMember(request);
+    reply.header('cache-control', 'no-store');
+    const row = await db.selectFrom('users').select('moderation_digest').where('id', '=', user.id).executeTakeFirstOrThrow();
+    return { subscribed: row.moderation_digest };
+  });
+
+  app.put<{ Body: ModerationDigestPreference }>(
+    '/api/admin/moderation/digest',
+    { schema: { body: object({ subscribed: boolean }) } },
+    async (request): Promise<ModerationDigestPreference> => {
+      const user = requireMember(request);
+      await db.updateTable('users').set({ moderation_digest: request.body.subscribed }).where('id', '=', user.id).execute();
+      return { subscribed: request.body.subscribed };
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { LiveNotice } from '../../../shared/live';
+import { newsletterAdminRoutes } from './admin-routes';
+import { newsletterMemberRoutes } from './member-routes';
+import { oneClickRoutes } from './one-click-routes';
+import { NewsletterWorker } from './worker';
+
+/** True for the notice queueNewsletter sends when a sending starts. */
+function isQueuedNotice(notice: LiveNotice): boolean {
+  return notice.topic === 'newsletter' && (notice.data as { queued?: unknown } | undefined)?.queued === true;
+}
+
+/** Each app runs a sending worker from ready to close (PRODUCT.md: a durable background job). */
+function runWorker(app: FastifyInstance) {
+  const worker = new NewsletterWorker({
+    db: app.database.db,
+    mailer: app.mailer,
+    site: app.config.public,
+    log: app.log,
+    settings: { ratePerSecond: app.config.newsletterRatePerSecond },
+  });
+  let stopHearing: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    // Any instance that queues a newsletter wakes the workers of all of them: the notice
+    // comes through the instance's one LISTEN, with every other.
+    stopHearing = app.liveHub.onNotice((notice) => {
+      if (isQueuedNotice(notice)) worker.wake();
+    });
+    worker.start();
+  });
+  // preClose: before the mailer and the database close, the mails in flight are finished.
+  app.addHook('preClose', async () => {
+    stopHearing?.();
+    await worker.stop();
+  });
+}
+
+export const newsletterFeature: FeatureRoutes = {
+  public(app) {
+    runWorker(app);
+    oneClickRoutes(app);
+  },
+  member: newsletterMemberRoutes,
+  admin: newsletterAdminRoutes,
+};

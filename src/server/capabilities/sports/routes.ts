@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { REACTIONS, type MyReactionsResponse, type NewSportPayload, type Reaction, type ReactionResult } from '../../../shared/sports';
+import { isValidEmojiField } from '../../../shared/validation/emoji';
+import { isValidSportName, SPORT_NAME_MAX_LENGTH, sportDuplicateKey, sportId } from '../../../shared/validation/sport';
+import { CachedResponse } from '../../platform/http/cached-response';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { object, oneOf, string } from '../../platform/http/schema';
+import { violatedConstraint } from '../accounts/users';
+import { announce } from '../../platform/live/announce';
+import { countPendingSuggestions, loadCounts, loadPublicSports, toggleSportReaction } from './queries';
+import { createReactionLimit } from './reaction-limit';
+
+const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
+
+/**
+ * Pending suggestions are what costs the moderators, so a member may have this many waiting
+ * at most (the 'sports/too-many-pending' message says the number); each approval or refusal
+ * frees a place. A cap rather than a daily quota: it bounds the queue whatever the pace,
+ * holds across instances (it is counted in the database) and never stops a member whose
+ * ideas were all reviewed.
+ */
+export const PENDING_SUGGESTIONS_PER_MEMBER = 10;
+
+export function publicSportRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const list = new CachedResponse(app.liveHub, ['sports'], async () => ({ sports: await loadPublicSports(db) }));
+  app.get('/api/sports', (request, reply) => list.send(request, reply));
+
+  // The suggestion form's duplicate check (spec §5), against every suggestion, pending too.
+  app.get<{ Querystring: { name: string } }>(
+    '/api/sports/check',
+    { schema: { querystring: object({ name: string({ maxLength: 200 }) }) } },
+    async (request) => {
+      const taken = await db
+        .selectFrom('sports')
+        .select('id')
+        .where('duplicate_key', '=', sportDuplicateKey(request.query.name))
+        .executeTakeFirst();
+      return { taken: Boolean(taken) };
+    },
+  );
+}
+
+export function memberSportRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const reactionLimit = createReactionLimit(app);
+
+  app.get('/api/sports/mine', async (request, reply): Promise<MyReactionsResponse> => {
+    const user = requireMember(request);
+    reply.header('cache-control', 'no-store');
+    const rows = await db.selectFrom('sport_reactions').select(['sport_id', 'reaction']).where('user_id', '=', user.id).execute();
+    return { reactions: Object.fromEntries(rows.map((row) => [row.sport_id, row.reaction])) };
+  });
+
+  app.post<{ Body: NewSportPayload }>(
+    '/api/sports',
+    { schema: { body: object({ name: string({ maxLength: 200 }), emoji: string({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      const { name, emoji } = request.body;
+      if (!isValidSportName(name)) throw new AppError(400, 'sports/invalid-name');
+      if (!isValidEmojiField(emoji)) throw new AppError(400, 'sports/invalid-emoji');
+      const id = sportId(name);
+      try {
+        await db.transaction().execute(async (trx) => {
+          if ((await countPendingSuggestions(trx, user.id)) >= PENDING_SUGGESTIONS_PER_MEMBER) throw new AppError(429, 'sports/too-many-pending');
+          await trx
+            .insertInto('sports')
+            .values({ id, name: name.trim().replace(/\s+/g, ' '), duplicate_key: sportDuplicateKey(name), emoji, submitted_by: user.id })
+            .execute();
+          await announce(trx, 'moderation');
+        });
+      } catch (error) {
+        if (violatedConstraint(error)) throw new AppError(409, 'sports/already-suggested');
+        throw error;
+      }
+      app.liveHub.invalidate('moderation');
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { reaction: Reaction } }>(
+    '/api/sports/:id/reaction',
+    { schema: { params: idParams, body: object({ reaction: oneOf(REACTIONS) }) } },
+    async (request): Promise<ReactionResult> => {
+      const user = requireMember(request);
+      await reactionLimit(request);
+      const mine = await toggleSportReaction(db, request.params.id, user.id, request.body.reaction);
+      if (mine === undefined) throw new AppError(404, 'http/not-found');
+      app.liveHub.invalidate('sports');
+      return { reactions: await loadCounts(db, request.params.id), mine };
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { isValidPrint, PRINT_MAX_LENGTH } from '../../../shared/validation/print';
+import { isPrintableText } from '../../../shared/validation/printable';
+import type { MyWordResponse, NewWordPayload } from '../../../shared/words';
+import { CachedResponse } from '../../platform/http/cached-response';
+import { AppError } from '../../platform/http/errors';
+import { requireMember } from '../../platform/http/route-groups';
+import { object, string } from '../../platform/http/schema';
+import { violatedConstraint } from '../accounts/users';
+import { announce } from '../../platform/live/announce';
+import { loadWall } from './wall';
+
+export function publicWordRoutes(app: FastifyInstance) {
+  const wall = new CachedResponse(app.liveHub, ['words'], async () => ({ words: await loadWall(app.database.db) }));
+  app.get('/api/words', (request, reply) => wall.send(request, reply));
+}
+
+export function memberWordRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  app.get('/api/words/mine', async (request): Promise<MyWordResponse> => {
+    const user = requireMember(request);
+    const word = await db.selectFrom('words').select(['content', 'public']).where('author_id', '=', user.id).executeTakeFirst();
+    return { word: word ?? null };
+  });
+
+  app.post<{ Body: NewWordPayload }>(
+    '/api/words',
+    { schema: { body: object({ content: string({ maxLength: PRINT_MAX_LENGTH * 8 }) }) } },
+    async (request, reply) => {
+      const user = requireMember(request);
+      const content = request.body.content.trim();
+      // Told apart from the length rule, whose message would not say what is wrong.
+      if (!isPrintableText(content)) throw new AppError(400, 'words/invalid-characters');
+      if (!isValidPrint(content)) throw new AppError(400, 'words/invalid-content');
+      try {
+        const word = await db.transaction().execute(async (trx) => {
+          const row = await trx.insertInto('words').values({ author_id: user.id, content }).returning('id').executeTakeFirstOrThrow();
+          await announce(trx, 'moderation');
+          return row;
+        });
+        app.liveHub.invalidate('moderation');
+        return reply.code(201).send({ id: word.id });
+      } catch (error) {
+        if (violatedConstraint(error) === 'words_one_per_author') throw new AppError(409, 'words/already-left');
+        throw error;
+      }
+    },
+  );
+}

@@ -1,5 +1,0 @@
-import type { FeatureRoutes } from '../../http/route-groups';
-import { journalRoutes } from './routes';
-
-/** The audit journal: written by recordAction (record.ts), read by admins only. */
-export const journalFeature: FeatureRoutes = { admin: journalRoutes };

@@ -1,5 +1,0 @@
-import type { FeatureRoutes } from '../../http/route-groups';
-import { moderationRoutes } from './routes';
-
-// Admins and moderators (the `moderate` permission, shared/permissions.ts).
-export const moderationFeature: FeatureRoutes = { moderation: moderationRoutes };

@@ -1,8 +1,0 @@
-import type { FeatureRoutes } from '../../http/route-groups';
-import { eventReportAdminRoutes } from './admin-routes';
-import { eventReportRoutes } from './routes';
-
-export const reportEventFeature: FeatureRoutes = {
-  public: eventReportRoutes,
-  admin: eventReportAdminRoutes,
-};

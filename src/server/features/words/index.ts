@@ -1,7 +1,0 @@
-import type { FeatureRoutes } from '../../http/route-groups';
-import { memberWordRoutes, publicWordRoutes } from './routes';
-
-export const wordsFeature: FeatureRoutes = {
-  public: publicWordRoutes,
-  member: memberWordRoutes,
-};

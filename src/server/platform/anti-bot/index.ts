@@ -1,0 +1,40 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD, ANTI_BOT_FIELD_MAX_LENGTH } from '../../../shared/anti-bot';
+import type { FeatureRoutes } from '../http/route-groups';
+import { requestLimit } from '../http/request-limit';
+import { string } from '../http/schema';
+import type { ProofOfWork } from './proof-of-work';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Undefined when the operator set ANTI_BOT=off. */
+    proofOfWork: ProofOfWork | undefined;
+  }
+}
+
+/** Spread into a protected route's body schema: the field is checked by `requireProofOfWork`. */
+export const antiBotBodyField = { [ANTI_BOT_FIELD]: string({ maxLength: ANTI_BOT_FIELD_MAX_LENGTH }) };
+
+/**
+ * The protected route's preHandler: after the body's schema, before the handler, so a
+ * refused form never spends a solution on a typo the schema catches.
+ */
+export function requireProofOfWork(app: FastifyInstance): preHandlerAsyncHookHandler {
+  return async (request) => {
+    await app.proofOfWork?.check(request);
+  };
+}
+
+export const antiBotFeature: FeatureRoutes = {
+  public(app) {
+    // Twice the forms' own budget (login, registration, forgot password share it): each attempt
+    // needs a challenge, and a refused one a second; no address stockpiles them ahead.
+    const rateLimit = requestLimit(app, { name: 'anti-bot', max: app.config.authRateLimitPerMinute * 2, timeWindow: 60_000 });
+    // 204 tells the form the site asks no proof (ANTI_BOT=off): it shows no widget and sends none.
+    app.get(ANTI_BOT_CHALLENGE_URL, { onRequest: rateLimit }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!app.proofOfWork) return reply.code(204).send();
+      return app.proofOfWork.challenge();
+    });
+  },
+};

@@ -1,0 +1,47 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { VERIFY_EMAIL_PAGE } from '../../../shared/accounts';
+
+/** Where log lines go; tests pass a stream to read them. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export type LoggerSetting = boolean | { level: string; stream?: LogDestination };
+
+const EMAIL_PLACEHOLDER = '[e-mail]';
+const TOKEN_PLACEHOLDER = '[lien]';
+
+// '@' plain or percent-encoded (a browser sends /allowlist/lea%40exemple.fr).
+const HOLDS_EMAIL = /@|%40/;
+
+/**
+ * The URL as the logs keep it: without its query string (`?email=…` and whatever else a
+ * form puts there), and with every path segment that holds an e-mail address replaced
+ * (`/api/admin/…/allowlist/:email`). Addresses are personal data that logs keep too long.
+ * A verification link's token is a secret: the page's path keeps only its prefix.
+ */
+export function redactUrl(url: string): string {
+  const path = url.split('?', 1)[0];
+  if (path.startsWith(`${VERIFY_EMAIL_PAGE}/`)) return `${VERIFY_EMAIL_PAGE}/${TOKEN_PLACEHOLDER}`;
+  return path
+    .split('/')
+    .map((segment) => (HOLDS_EMAIL.test(segment) ? EMAIL_PLACEHOLDER : segment))
+    .join('/');
+}
+
+/** Fastify's own request fields in its 'incoming request' and error lines, with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Fastify's `logger` option for the app's setting: its lines never carry a URL's e-mail address. */
+export function loggerOptions(setting: LoggerSetting): FastifyServerOptions['logger'] {
+  if (!setting) return false;
+  return { ...(setting === true ? {} : setting), serializers: { req: serializeRequest } };
+}

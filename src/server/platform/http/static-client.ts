@@ -1,0 +1,50 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { isClientPath, trimTrailingSlashes } from '../../../shared/routes';
+import type { ClientPages } from './client-pages';
+import { errorBody } from './errors';
+import { API_POLICY, pagePolicy } from './security';
+
+/**
+ * Serves the built client: hashed assets cached for a year, pages revalidated every time
+ * and sent with their own Content-Security-Policy, prerendered HTML where it exists, the SPA
+ * fallback for the other pages, and a redirect to '/' for paths that are no page at all
+ * (spec §2 "any other path").
+ */
+export async function registerStaticClient(app: FastifyInstance, pages: ClientPages | undefined) {
+  if (pages) {
+    const policies = new Map([...pages.scriptHashes].map(([file, hashes]) => [path.join(pages.dir, file), pagePolicy(app.config, hashes)]));
+    await app.register(fastifyStatic, {
+      root: pages.dir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes('/assets/');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The pre-compressed copy of a page (index.html.br) is that page.
+        const policy = policies.get(filePath.replace(/\.(br|gz)$/, ''));
+        if (policy) reply.header('content-security-policy', policy);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    // Not new URL(): it throws on '//' (a 500) and reads '//host/join' as a path on another host.
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    const api = pathname.startsWith('/api/');
+    // No API route matched, so the security hook set no policy: an unknown API path gets the API's.
+    if (api) reply.header('content-security-policy', API_POLICY);
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody('http/not-found'));
+    }
+    if (!isClientPath(pathname)) return reply.redirect('/', 302);
+    if (!pages) return reply.code(503).type('text/plain').send('Client not built: run `npm run build`.');
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .sendFile(pages.prerendered.get(trimTrailingSlashes(pathname)) ?? pages.fallback);
+  });
+}

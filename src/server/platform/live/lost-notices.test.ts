@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { LISTEN_APPLICATION_NAME, type DatabaseHandle } from '../db/connection';
+import { registerAdmin, registerMember } from '../testing/members';
+import { describeOnPostgresql } from '../testing/postgresql-only';
+import { listeningTestApp, readEvents, secondInstance } from '../testing/streams';
+
+/** Longer than the first retry of a lost LISTEN connection, with room for a busy machine. */
+const RESUMED_WITHIN_MS = 10_000;
+
+/** The LISTEN connections of this test file's database (both instances'), by their name. */
+const listeners = (database: DatabaseHandle) =>
+  sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${LISTEN_APPLICATION_NAME} and datname = current_database()`.execute(database.db);
+
+// Only PostgreSQL has a LISTEN connection of its own to lose (PGlite is one connection in
+// the process), and a second instance to miss a notice.
+describeOnPostgresql('when an instance’s LISTEN connection is lost', () => {
+  const listening = listeningTestApp();
+  const two = secondInstance(listening);
+
+  it('drops every cache and tells open pages once listening again, and ends staff streams', async () => {
+    const { app, database } = listening.test;
+    const admin = await registerAdmin(app, database);
+    const member = await registerMember(app);
+    const { id } = (await app.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Pendant la coupure' } })).json();
+    // The second instance's wall is cached, empty.
+    expect((await two.app.inject({ method: 'GET', url: '/api/words' })).json().words).toEqual([]);
+    const page = await readEvents(`${two.base}/api/live?topics=words`, (events) => events.some((event) => event.event === 'words'));
+    const staff = await readEvents(`${two.base}/api/live?topics=moderation`, () => false, { cookie: admin.cookie });
+
+    const killed = await sql<{ done: boolean }>`
+      select pg_terminate_backend(pid) as done from pg_stat_activity
+      where application_name = ${LISTEN_APPLICATION_NAME} and datname = current_database()`.execute(database.db);
+    expect(killed.rows).toEqual([{ done: true }, { done: true }]);
+    const approved = await app.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
+    expect(approved.statusCode).toBe(204);
+    // The approval's notice went out while no instance listened: it is lost.
+    expect((await listeners(database)).rows).toEqual([]);
+
+    expect(await page.nextWithin(RESUMED_WITHIN_MS)).toContainEqual({ event: 'words', data: 'null' });
+    expect(await staff.endsWithin(RESUMED_WITHIN_MS)).toBe(true);
+    expect((await listeners(database)).rows).toHaveLength(2);
+    const wall = (await two.app.inject({ method: 'GET', url: '/api/words' })).json().words;
+    expect(wall.map((word: { id: string }) => word.id)).toEqual([id]);
+    page.close();
+  });
+});

@@ -1,0 +1,69 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_LIVE_TOPIC_PERMISSIONS, isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
+import { hasPermission } from '../../../shared/permissions';
+import { clientKey } from '../http/client-key';
+import { AppError } from '../http/errors';
+import { requirePermission } from '../http/route-groups';
+import { object, string } from '../http/schema';
+import { sessionRoles } from '../../capabilities/accounts/sessions';
+import type { LiveHub } from './live-hub';
+
+const topicName = `(?:${LIVE_TOPICS.join('|')})`;
+/** `topics=words,counter`: known topic names, comma-separated, nothing else. */
+const query = object({ topics: { ...string({ maxLength: 200 }), pattern: `^${topicName}(?:,${topicName})*$` } }, []);
+
+/**
+ * Outside the route groups: one stream may mix public and staff topics, so the permission is
+ * checked here, from the topics asked for. Without `topics` (pages from before the
+ * parameter existed), a stream follows every public topic.
+ */
+export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
+  const { liveStreamsPerClient, liveMaxStreams } = app.config;
+  const { db } = app.database;
+  /**
+   * Open streams per client (clientKey). Streams need no login and each holds a socket, so
+   * without caps a few thousand from one machine would take every file descriptor.
+   */
+  const streamsOf = new Map<string, number>();
+
+  app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, (request, reply) => {
+    const topics = request.query.topics?.split(',').filter(isLiveTopic) ?? PUBLIC_LIVE_TOPICS;
+    const staffTopics = topics.filter(isAdminLiveTopic);
+    for (const topic of staffTopics) requirePermission(request, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]);
+    const client = clientKey(request);
+    const open = streamsOf.get(client) ?? 0;
+    // A refused page retries later by itself (useLive), and meanwhile works without live updates.
+    if (open >= liveStreamsPerClient) throw new AppError(429, 'live/too-many-streams');
+    if (hub.size >= liveMaxStreams) throw new AppError(429, 'live/server-busy');
+    streamsOf.set(client, open + 1);
+    reply.raw.on('close', () => {
+      const left = (streamsOf.get(client) ?? 1) - 1;
+      if (left > 0) streamsOf.set(client, left);
+      else streamsOf.delete(client);
+    });
+    // The stream outlives the request cycle, so Fastify hands the raw response over.
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    reply.raw.write('retry: 3000\n: connected\n\n');
+    request.raw.socket.setKeepAlive(true);
+    hub.add(reply.raw, topics, request.user?.id);
+    if (staffTopics.length > 0) void confirmRights(request.sessionId!, staffTopics, reply.raw);
+  });
+
+  /**
+   * The rights were read with the session, before the stream joined the hub: a suspension or
+   * demotion committed in between sent its notice when the hub could not yet end this
+   * stream. Read once more now that any later notice will; a stream without them ends.
+   */
+  async function confirmRights(sessionId: string, staffTopics: (keyof typeof ADMIN_LIVE_TOPIC_PERMISSIONS)[], stream: ServerResponse) {
+    const roles = await sessionRoles(db, sessionId).catch(() => undefined);
+    if (!roles || staffTopics.some((topic) => !hasPermission(roles, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]))) hub.end(stream);
+  }
+}

@@ -1,2 +1,0 @@
-// Tests run with a small ANTI_BOT_DIFFICULTY (test-app.ts), so solving is quick.
-export { proofOfWorkFrom as proofOfWork } from '../features/anti-bot/solve';
