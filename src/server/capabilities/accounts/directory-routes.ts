@@ -3,7 +3,8 @@ import type { CounterResponse, OrganisationListItem, UserInfoPayload } from '../
 import { CachedResponse } from '../../platform/http/cached-response';
 import { AppError } from '../../platform/http/errors';
 import { arrayOf, object, string } from '../../platform/http/schema';
-import { countPersons, isUuid, pictureUrl, toUserView } from './users';
+import { isUuid } from '../../platform/db/keys';
+import { countPersons, pictureUrl, toUserView } from './users';
 
 const MAX_UUIDS = 200;
 

@@ -10,8 +10,8 @@ import type { PublicConfig } from '../../../shared/public-config';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { verificationMail } from './email-verification-mail';
-import { hashSecretToken, newSecretToken } from './secret-token';
-import { violatedConstraint } from './users';
+import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
+import { violatedConstraint } from '../../platform/db/keys';
 
 /**
  * A new link proving `email` for the account: the account's own address, or the new one of an

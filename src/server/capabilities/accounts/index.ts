@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { accountRoutes } from './account-routes';
 import { adminOrganisationRoutes } from '../organisations/admin-routes';
 import { authRoutes } from './auth-routes';
@@ -7,7 +7,7 @@ import { emailVerificationRoutes } from './email-routes';
 import { createAuthRateLimit } from './rate-limits';
 import { registrationRoutes } from './registration-routes';
 
-export const accountsFeature: FeatureRoutes = {
+export const accountsCapability: Capability = {
   public(app) {
     const authRateLimit = createAuthRateLimit(app);
     registrationRoutes(app, authRateLimit);

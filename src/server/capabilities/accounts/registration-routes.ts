@@ -13,7 +13,8 @@ import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
 import { fileOrganisationClaim, mailOrganisationClaim } from '../organisations/claims';
 import { hashPassword } from './passwords';
-import { takenAccountError, violatedConstraint } from './users';
+import { violatedConstraint } from '../../platform/db/keys';
+import { takenAccountError } from './users';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
 const text = string({ maxLength: 500 });

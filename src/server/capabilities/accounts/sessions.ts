@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { hashSecretToken, newSecretToken } from './secret-token';
+import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
 import { userColumns, type UserRow } from './users';
 
 /**
@@ -142,17 +142,4 @@ export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number
     .where((eb) => eb.or([eb('expires_at', '<=', new Date()), eb('created_at', '<=', maxAgeStart())]))
     .executeTakeFirst();
   return Number(numDeletedRows);
-}
-
-/** The roles of a session's member, read now; undefined once the session ended or the account is suspended. */
-export async function sessionRoles(db: Kysely<Database>, sessionId: string): Promise<string[] | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('users.roles')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.expires_at', '>', new Date())
-    .where('users.suspended_at', 'is', null)
-    .executeTakeFirst();
-  return row?.roles;
 }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { UserView } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
 import type { Database } from '../../platform/db/schema';
+import { violatedConstraint } from '../../platform/db/keys';
 import { AppError } from '../../platform/http/errors';
 import type { UsersTable } from './tables';
 
@@ -93,15 +94,6 @@ export async function countPersons(db: Kysely<Database>): Promise<number> {
     .where('account_type', '=', 'user')
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/** Name of the unique constraint a failed insert violated, if that is why it failed. */
-export function violatedConstraint(error: unknown): string | undefined {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  return code === '23505' ? (constraint ?? 'unknown') : undefined;
 }
 
 /** The spec's 409 when `error` is another account already holding the address or the name; else `error` itself. */

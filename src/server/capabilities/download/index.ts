@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { downloadRoutes } from './routes';
 
-export const downloadFeature: FeatureRoutes = { public: downloadRoutes };
+export const downloadCapability: Capability = { public: downloadRoutes };

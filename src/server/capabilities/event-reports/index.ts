@@ -1,8 +1,8 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { eventReportAdminRoutes } from './admin-routes';
 import { eventReportRoutes } from './routes';
 
-export const reportEventFeature: FeatureRoutes = {
+export const eventReportsCapability: Capability = {
   public: eventReportRoutes,
   admin: eventReportAdminRoutes,
 };

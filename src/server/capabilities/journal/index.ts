@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { journalRoutes } from './routes';
 
 /** The audit journal: written by recordAction (record.ts), read by admins only. */
-export const journalFeature: FeatureRoutes = { admin: journalRoutes };
+export const journalCapability: Capability = { admin: journalRoutes };

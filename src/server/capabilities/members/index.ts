@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { memberAdminRoutes } from './routes';
 
 /** The members admin (decision 0020): admins only. */
-export const membersFeature: FeatureRoutes = { admin: memberAdminRoutes };
+export const membersCapability: Capability = { admin: memberAdminRoutes };

@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { moderationRoutes } from './routes';
 
 // Admins and moderators (the `moderate` permission, shared/permissions.ts).
-export const moderationFeature: FeatureRoutes = { moderation: moderationRoutes };
+export const moderationCapability: Capability = { moderation: moderationRoutes };

@@ -21,7 +21,7 @@ import { EMAIL_MAX_LENGTH, isValidEmail } from '../../../shared/validation/email
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, oneOf, string } from '../../platform/http/schema';
-import { isUuid } from '../accounts/users';
+import { isUuid } from '../../platform/db/keys';
 import { recordAction } from '../journal/record';
 import { newsletterMail, prepareLetter } from './mail';
 import { countRecipients, findRecipient, newsletterHistory, queueNewsletter } from './newsletters';

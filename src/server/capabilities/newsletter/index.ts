@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import type { LiveNotice } from '../../../shared/live';
 import { newsletterAdminRoutes } from './admin-routes';
 import { newsletterMemberRoutes } from './member-routes';
@@ -36,7 +36,7 @@ function runWorker(app: FastifyInstance) {
   });
 }
 
-export const newsletterFeature: FeatureRoutes = {
+export const newsletterCapability: Capability = {
   public(app) {
     runWorker(app);
     oneClickRoutes(app);

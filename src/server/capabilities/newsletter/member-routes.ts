@@ -4,7 +4,7 @@ import { hasPermission } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, object, string } from '../../platform/http/schema';
-import { isUuid } from '../accounts/users';
+import { isUuid } from '../../platform/db/keys';
 import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
 
 /** What a signed-in member does with their subscription. */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { SigningSecrets, type SecretPolicy } from '../../platform/db/signing-secrets';
-import { isUuid } from '../accounts/users';
+import { isUuid } from '../../platform/db/keys';
 
 const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { deleteAccount, invalidateAfterDeletion } from '../accounts/delete-account';
 import { organisationClaimMail } from './claim-mail';
-import { hashSecretToken, newSecretToken } from '../accounts/secret-token';
+import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
 import { takenAccountError } from '../accounts/users';
 
 /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidBonusAmount, type PublicAmounts } from '../../../shared/surveys';
 import { AppError } from '../../platform/http/errors';
-import { requireMember, type FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
+import { requireMember } from '../../platform/http/route-groups';
 import { object } from '../../platform/http/schema';
 import { recordAction } from '../journal/record';
 import { readPublicAmounts, writePublicAmounts } from './public-amounts';
 
 /** Site settings the admin changes (PRODUCT.md /admin/settings): for now the survey bonus. */
-export const settingsFeature: FeatureRoutes = {
+export const settingsCapability: Capability = {
   public(app: FastifyInstance) {
     // Spec §7 reads Consts/public_amounts; the pre-use survey shows its bonusAmount.
     app.get('/api/consts/public-amounts', async (_request, reply): Promise<PublicAmounts> => {

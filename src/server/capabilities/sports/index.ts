@@ -1,7 +1,7 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { memberSportRoutes, publicSportRoutes } from './routes';
 
-export const sportsFeature: FeatureRoutes = {
+export const sportsCapability: Capability = {
   public: publicSportRoutes,
   member: memberSportRoutes,
 };

@@ -1,9 +1,9 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { adminSurveyRoutes } from './admin-routes';
 import { submitRoutes } from './submit-routes';
 
 /** Spec §2-§8 surveys: members answer, the admin reads the results and marks past trips. */
-export const surveysFeature: FeatureRoutes = {
+export const surveysCapability: Capability = {
   member: submitRoutes,
   admin: adminSurveyRoutes,
 };

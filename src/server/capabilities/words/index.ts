@@ -1,7 +1,7 @@
-import type { FeatureRoutes } from '../../platform/http/route-groups';
+import type { Capability } from '../../platform/capability';
 import { memberWordRoutes, publicWordRoutes } from './routes';
 
-export const wordsFeature: FeatureRoutes = {
+export const wordsCapability: Capability = {
   public: publicWordRoutes,
   member: memberWordRoutes,
 };

@@ -6,7 +6,7 @@ import { CachedResponse } from '../../platform/http/cached-response';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, string } from '../../platform/http/schema';
-import { violatedConstraint } from '../accounts/users';
+import { violatedConstraint } from '../../platform/db/keys';
 import { announce } from '../../platform/live/announce';
 import { loadWall } from './wall';
 

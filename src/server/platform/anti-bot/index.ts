@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { ANTI_BOT_CHALLENGE_URL, ANTI_BOT_FIELD, ANTI_BOT_FIELD_MAX_LENGTH } from '../../../shared/anti-bot';
-import type { FeatureRoutes } from '../http/route-groups';
+import type { RouteGroups } from '../http/route-groups';
 import { requestLimit } from '../http/request-limit';
 import { string } from '../http/schema';
 import type { ProofOfWork } from './proof-of-work';
@@ -25,7 +25,7 @@ export function requireProofOfWork(app: FastifyInstance): preHandlerAsyncHookHan
   };
 }
 
-export const antiBotFeature: FeatureRoutes = {
+export const antiBotGroups: RouteGroups = {
   public(app) {
     // Twice the forms' own budget (login, registration, forgot password share it): each attempt
     // needs a challenge, and a refused one a second; no address stockpiles them ahead.

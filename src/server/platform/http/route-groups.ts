@@ -5,11 +5,11 @@ import { AppError } from './errors';
 type Register = (scope: FastifyInstance) => void | Promise<void>;
 
 /**
- * A feature's routes, grouped by who may call them. The member, moderation and admin groups
+ * The routes of a capability (or of the platform), grouped by who may call them. The member, moderation and admin groups
  * are registered behind a guard that runs before anything else of the route (even body
  * validation), so no endpoint can be left open by forgetting a check in its handler.
  */
-export interface FeatureRoutes {
+export interface RouteGroups {
   public?: Register;
   member?: Register;
   /** Needs the `moderate` permission (admins and moderators; shared/permissions.ts). */
@@ -26,7 +26,7 @@ const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'admin', Permission>> = 
   admin: 'administer',
 };
 
-/** Every feature route with its group: the authorisation test suite is generated from it. */
+/** Every route of the groups with its group: the authorisation test suite is generated from it. */
 export interface RouteEntry {
   method: string;
   url: string;
@@ -41,7 +41,7 @@ declare module 'fastify' {
   }
 }
 
-export async function registerFeatureRoutes(app: FastifyInstance, features: FeatureRoutes[]) {
+export async function registerRouteGroups(app: FastifyInstance, owners: RouteGroups[]) {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   const group = (name: RouteGroup, guard?: (request: FastifyRequest) => unknown) =>
@@ -50,7 +50,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, features: Feat
         for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, group: name, schema: route.schema });
       });
       if (guard) scope.addHook('onRequest', async (request) => void guard(request));
-      for (const feature of features) await feature[name]?.(scope);
+      for (const owner of owners) await owner[name]?.(scope);
     });
   await group('public');
   await group('member', requireMember);

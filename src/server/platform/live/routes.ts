@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { ADMIN_LIVE_TOPIC_PERMISSIONS, isAdminLiveTopic, isLiveTopic, LIVE_TOPICS, PUBLIC_LIVE_TOPICS } from '../../../shared/live';
 import { hasPermission } from '../../../shared/permissions';
 import { clientKey } from '../http/client-key';
 import { AppError } from '../http/errors';
 import { requirePermission } from '../http/route-groups';
 import { object, string } from '../http/schema';
-import { sessionRoles } from '../../capabilities/accounts/sessions';
+import type { Database } from '../db/schema';
 import type { LiveHub } from './live-hub';
 
 const topicName = `(?:${LIVE_TOPICS.join('|')})`;
@@ -66,4 +67,17 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
     const roles = await sessionRoles(db, sessionId).catch(() => undefined);
     if (!roles || staffTopics.some((topic) => !hasPermission(roles, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]))) hub.end(stream);
   }
+}
+
+/** The roles of a session's member, read now; undefined once the session ended or the account is suspended. */
+async function sessionRoles(db: Kysely<Database>, sessionId: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('users.roles')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.suspended_at', 'is', null)
+    .executeTakeFirst();
+  return row?.roles;
 }

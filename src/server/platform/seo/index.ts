@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../http/route-groups';
+import type { RouteGroups } from '../http/route-groups';
 import { seoRoutes } from './routes';
 
-export const seoFeature: FeatureRoutes = { public: seoRoutes };
+export const seoGroups: RouteGroups = { public: seoRoutes };

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import type { RouteGroups } from './http/route-groups';
+
+/**
+ * One category of the daily retention run (platform/jobs/retention.ts): removes, or makes
+ * anonymous, what is past its period in the privacy policy, and says how many rows. A plain
+ * DELETE or UPDATE, so two instances running it at once only find less to do.
+ */
+export type RetentionStep = (db: Kysely<Database>) => Promise<number>;
+
+/** A capability as the app assembles it: its routes by group, and its part of the daily retention run. */
+export interface Capability extends RouteGroups {
+  /** Run in the order of the app's capabilities, then of this record. */
+  retention?: Record<string, RetentionStep>;
+}
+
+/** Rows a Kysely DELETE or UPDATE touched. */
+export const rowsTouched = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
+  Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0);
