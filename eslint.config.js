@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -17,23 +18,41 @@ export default tseslint.config(
     },
   },
   // The three sides meet only through src/shared: the pages never bundle server code, the
-  // server never imports a page, and what both use depends on neither.
-  ...[
-    { files: ['src/client/**'], forbidden: ['server'] },
-    { files: ['src/server/**'], forbidden: ['client'] },
-    { files: ['src/shared/**'], forbidden: ['client', 'server'] },
-  ].map(({ files, forbidden }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: forbidden.map((side) => ({
-            regex: `(^|/)${side}/`,
-            message: `Only src/shared is common to the client and the server: this file may not import from src/${side}.`,
-          })),
-        },
-      ],
-    },
-  })),
+  // server never imports a page, and what both use depends on neither. Within a side, the
+  // platform depends on no capability, and a capability reaches another only through that
+  // one's index.ts, the surface it offers (docs/architecture.md).
+  ...importRules(),
 );
+
+function importRules() {
+  const side = (forbidden) =>
+    forbidden.map((other) => ({
+      regex: `(^|/)${other}/`,
+      message: `Only src/shared is common to the client and the server: this file may not import from src/${other}.`,
+    }));
+  const platformToCapability = {
+    regex: '(^|/)capabilities/',
+    message: 'The platform serves every capability and depends on none: move what it needs into the platform, or let the capability hand it over.',
+  };
+  const throughIndex = (name, depth) => ({
+    regex: `^${'\\.\\./'.repeat(depth)}(?!${name}/)[^./][^/]*/(?!index$)(?!.*\\.css$)`,
+    message: `Another capability is reached through its index.ts only: export what ${name} needs there.`,
+  });
+  const rule = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  // Tests, like the pages in routes/, may put several capabilities together.
+  const tests = ['**/*.test.ts', '**/*.test.tsx'];
+  const configs = [rule(['src/shared/**'], side(['client', 'server']))];
+  for (const [here, other] of [['client', 'server'], ['server', 'client']]) {
+    configs.push(rule([`src/${here}/**`], side([other])));
+    configs.push(rule([`src/${here}/platform/**`], [...side([other]), platformToCapability]));
+    for (const name of fs.readdirSync(`src/${here}/capabilities`)) {
+      configs.push(rule([`src/${here}/capabilities/${name}/*`], [...side([other]), throughIndex(name, 1)], tests));
+      configs.push(rule([`src/${here}/capabilities/${name}/*/*`], [...side([other]), throughIndex(name, 2)], tests));
+    }
+  }
+  // The database's type is the sum of the capabilities' tables, and the test helpers drive
+  // capabilities as a test would: both look up on purpose.
+  configs.push(rule(['src/server/platform/db/schema.ts', 'src/server/platform/testing/**', 'src/server/platform/**/*.test.ts'], side(['client'])));
+  configs.push(rule(['src/client/platform/testing/**', 'src/client/platform/**/*.test.{ts,tsx}'], side(['server'])));
+  return configs;
+}

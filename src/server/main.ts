@@ -9,6 +9,7 @@ import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/back
 import { startBackups } from './platform/backup/backup-schedule';
 import { startModerationDigests } from './capabilities/moderation/digest';
 import { startRetention } from './platform/jobs/retention';
+import { capabilities } from './capabilities/index';
 import { builtPublicConfigMismatches } from './platform/http/built-public-config';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './platform/private-files';
 
@@ -86,7 +87,7 @@ async function main() {
 
   // Applies the privacy policy's retention periods now and daily (decision 0015), and empties the
   // mail outbox (written without SMTP) of what is past a month.
-  const retention = startRetention(database.db, app.log, path.join(config.dataDir, 'outbox'));
+  const retention = startRetention(database.db, capabilities, app.log, path.join(config.dataDir, 'outbox'));
   // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
   const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
   // Only this process may open the embedded database, so it backs itself up (decision 0016).

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthGate } from '../platform/session/AuthGate';
+import { AuthGate } from '../capabilities/accounts/AuthGate';
 
 /** Everything under /admin but its home and the moderation queue: admins only. */
 export default function AdminGate() {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthGate } from '../platform/session/AuthGate';
+import { AuthGate } from '../capabilities/accounts/AuthGate';
 
 /** /admin and /admin/moderation: admins and moderators (the `moderate` permission). */
 export default function ModerationGate() {

@@ -6,6 +6,7 @@ import { journalCapability } from './journal/index';
 import { membersCapability } from './members/index';
 import { moderationCapability } from './moderation/index';
 import { newsletterCapability } from './newsletter/index';
+import { claimByLink, organisationsCapability } from './organisations/index';
 import { settingsCapability } from './settings/index';
 import { sportsCapability } from './sports/index';
 import { surveysCapability } from './surveys/index';
@@ -14,7 +15,8 @@ import { wordsCapability } from './words/index';
 
 /** Every capability of the site, in the order their routes and retention steps run. */
 export const capabilities: Capability[] = [
-  accountsCapability,
+  accountsCapability([claimByLink]),
+  organisationsCapability,
   wordsCapability,
   sportsCapability,
   moderationCapability,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthGate } from '../../platform/session/AuthGate';
+import { AuthGate } from './AuthGate';
 import { apiError, LEA, renderPage, SIGNED_OUT, stubApi } from '../../platform/testing/render';
 
 // happy-dom files are transformed in "web" mode, where Vitest does not inline `define`

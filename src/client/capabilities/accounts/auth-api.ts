@@ -1,8 +1,6 @@
 import type {
   ForgotPasswordPayload,
   LoginPayload,
-  RegisterOrganisationPayload,
-  RegisterOrganisationResult,
   RegisterUserPayload,
 } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
@@ -16,11 +14,6 @@ export function login(payload: LoginPayload): Promise<CurrentUser> {
 
 export function registerUser(payload: WithProofOfWork<RegisterUserPayload>): Promise<{ data: { uuid: string } }> {
   return api('/api/fn/users-registerUser', { method: 'POST', body: payload });
-}
-
-/** Creates the account, or, when an unproven account holds the address, mails a claim (decision 0026). */
-export function registerOrganisation(payload: WithProofOfWork<RegisterOrganisationPayload>): Promise<{ data: RegisterOrganisationResult }> {
-  return api('/api/fn/users-registerOrganisation', { method: 'POST', body: payload });
 }
 
 /** Mails a temporary password, valid one hour (PRODUCT.md, Accounts). */

@@ -1,7 +1,7 @@
 import { useInView } from '../../platform/ui/useInView';
-import { fetchCounter } from '../words/api';
+import { fetchCounter } from './api';
 import { useCountUp } from './count-up';
-import { useLiveQuery } from '../words/useLiveQuery';
+import { useLiveQuery } from '../../platform/live/useLiveQuery';
 
 /**
  * Spec §2, §4: '{n} personnes font déjà partie du projet et ont créé leur compte', counting

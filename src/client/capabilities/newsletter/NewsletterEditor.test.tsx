@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsletterSummary } from '../../../shared/newsletter/api';
-import { AuthGate } from '../../platform/session/AuthGate';
+import { AuthGate } from '../accounts/AuthGate';
 import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../../platform/testing/render';
 import { NewsletterEditor } from './NewsletterEditor';
 import { FakeEventSource, stubEventSource } from '../../platform/testing/event-source';

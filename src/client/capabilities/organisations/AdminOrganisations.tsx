@@ -6,8 +6,8 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
-import { EmailField } from '../accounts/EmailField';
-import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from '../dashboard/api';
+import { EmailField } from '../accounts/index';
+import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from './api';
 import '../dashboard/admin.css';
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' });

@@ -6,12 +6,8 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
-import { registerOrganisation } from '../accounts/auth-api';
-import { EmailField } from '../accounts/EmailField';
-import { NewPasswordFields } from '../accounts/NewPasswordFields';
-import { NewsletterCheckbox } from '../accounts/NewsletterCheckbox';
-import { TermsCheckbox } from '../accounts/TermsCheckbox';
-import { useSignInAfterRegistration } from '../accounts/useSignInAfterRegistration';
+import { registerOrganisation } from './api';
+import { EmailField, NewPasswordFields, NewsletterCheckbox, TermsCheckbox, useSignInAfterRegistration } from '../accounts/index';
 
 /** Spec §2 "Organisation registration"; the e-mail must be on the admin's allowlist. */
 export function OrganisationRegisterForm() {

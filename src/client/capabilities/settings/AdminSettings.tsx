@@ -7,7 +7,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
-import { getAdminSettings, saveAdminSettings } from '../surveys/api';
+import { getAdminSettings, saveAdminSettings } from './api';
 import '../surveys/admin-surveys.css';
 
 /** The amount as the admin would type it: '5', or '7,50' with its cents. */

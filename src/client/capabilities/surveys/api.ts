@@ -29,14 +29,6 @@ export function getPublicAmounts(signal?: AbortSignal): Promise<PublicAmounts> {
   return api<PublicAmounts>('/api/consts/public-amounts', { signal });
 }
 
-export function getAdminSettings(signal?: AbortSignal): Promise<PublicAmounts> {
-  return api<PublicAmounts>('/api/admin/settings', { signal });
-}
-
-export function saveAdminSettings(amounts: PublicAmounts): Promise<PublicAmounts> {
-  return api<PublicAmounts>('/api/admin/settings', { method: 'PUT', body: amounts });
-}
-
 export function getSurveyResults(signal?: AbortSignal): Promise<SurveyResultsResponse> {
   return api<SurveyResultsResponse>('/api/admin/surveys', { signal });
 }

@@ -3,7 +3,7 @@ import type { WordItem } from '../../../shared/words';
 import { Avatar } from '../../platform/ui/Avatar';
 import { fetchWall } from './api';
 import { onePerAuthor, wallDurationSeconds } from './dedupe';
-import { useLiveQuery } from './useLiveQuery';
+import { useLiveQuery } from '../../platform/live/useLiveQuery';
 import './words.css';
 
 const MIN_WORDS_TO_SCROLL = 4;

@@ -4,13 +4,11 @@ import {
   PICTURE_MAX_BYTES,
   PICTURE_TYPES,
   PICTURE_UPLOADS_PER_HOUR,
-  USERNAME_CHANGES_PER_HOUR,
   type ChangePasswordPayload,
-  type ChangeUsernamePayload,
   type DeleteAccountPayload,
   type UpdateProfilePayload,
 } from '../../../shared/accounts';
-import { isValidBio, isValidUsername } from '../../../shared/validation/account';
+import { isValidBio } from '../../../shared/validation/account';
 import { isPasswordAccepted } from '../../../shared/validation/password';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
@@ -19,7 +17,6 @@ import { object, string } from '../../platform/http/schema';
 import { emailRoutes } from './email-routes';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
-import { renameOrganisation } from '../organisations/name';
 import { normalizePicture } from './picture';
 import { keepAnAdmin, lockActiveAdmins } from './active-admins';
 import { deleteAccount, invalidateAfterDeletion } from './delete-account';
@@ -86,28 +83,6 @@ export function accountRoutes(app: FastifyInstance) {
       const user = requireMember(request);
       if (!isValidBio(request.body.bio)) throw new AppError(400, 'users/invalid-bio');
       await db.updateTable('users').set({ bio: request.body.bio.trim() }).where('id', '=', user.id).execute();
-      return toCurrentUser((await findUser(db, user.id))!);
-    },
-  );
-
-  // Per member and instance: each change is journaled and refreshes every open wall.
-  const renameLimit = requestLimit(app, {
-    name: 'username',
-    max: USERNAME_CHANGES_PER_HOUR,
-    timeWindow: 60 * 60_000,
-    key: (request) => requireMember(request).id,
-  });
-  app.put<{ Body: ChangeUsernamePayload }>(
-    '/api/account/username',
-    { schema: { body: object({ username: string({ maxLength: 500 }) }) }, onRequest: renameLimit },
-    async (request) => {
-      const user = requireMember(request);
-      if (user.account_type !== 'organisation') throw new AppError(403, 'http/forbidden');
-      if (!isValidUsername(request.body.username)) throw new AppError(400, 'users/invalid-username');
-      if (await renameOrganisation(db, user.id, request.body.username.trim())) {
-        app.liveHub.invalidate('words');
-        app.liveHub.invalidate('moderation');
-      }
       return toCurrentUser((await findUser(db, user.id))!);
     },
   );

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { roleLabels } from '../../../shared/permissions';
 import { normalizeEmail } from '../../../shared/validation/email';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { hashPassword, verifyPassword } from './passwords';
 
 interface AdminBootstrap {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { CounterResponse, OrganisationListItem, UserInfoPayload } from '../../../shared/accounts';
+import type { CounterResponse, UserInfoPayload } from '../../../shared/accounts';
 import { CachedResponse } from '../../platform/http/cached-response';
 import { AppError } from '../../platform/http/errors';
 import { arrayOf, object, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
-import { countPersons, pictureUrl, toUserView } from './users';
+import { countPersons, toUserView } from './users';
 
 const MAX_UUIDS = 200;
 
-/** Public reads about accounts: counter, names for display, organisations, pictures. */
+/** Public reads about accounts: counter, names for display, pictures. */
 export function directoryRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
@@ -33,22 +33,6 @@ export function directoryRoutes(app: FastifyInstance) {
       return { data: rows.map(toUserView) };
     },
   );
-
-  app.post('/api/fn/users-getOrganisations', { schema: { body: object({}) } }, async () => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'picture_version'])
-      .where('account_type', '=', 'organisation')
-      // Only an organisation that proved its address: whoever typed it first cannot show a
-      // name of their choosing here in the real organisation's place (decision 0026).
-      .where('email_verified_at', 'is not', null)
-      // An admin's suspension takes the organisation off the public guide until it is lifted.
-      .where('suspended_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
-    const data: OrganisationListItem[] = rows.map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));
-    return { data };
-  });
 
   app.get<{ Params: { id: string } }>('/api/users/:id/picture', { schema: { params: object({ id: string({ maxLength: 64 }) }) } }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw new AppError(404, 'http/not-found');

@@ -21,15 +21,20 @@ import {
   previewVerificationLink,
   verifyEmail,
 } from './email-verification';
-import { claimByLink } from '../organisations/claims';
 import type { AuthRateLimit } from './rate-limits';
 import type { UserRow } from './users';
 
 /** The member's password, checked under the login throttle (account-routes.ts). */
 type PasswordCheck = (request: FastifyRequest, user: UserRow, password: string) => Promise<boolean>;
 
+/**
+ * Another capability's link mailed to an address and opened on the same page (an
+ * organisation's claim, decision 0026): its answer, or undefined when the token is not one.
+ */
+export type LinkOpener = (app: FastifyInstance, token: string) => Promise<VerifyEmailResponse | undefined>;
+
 /** The page's calls when a verification link is opened: public, and they open no session. */
-export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
+export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit, otherLinks: LinkOpener[]) {
   const { db } = app.database;
   // A token is 43 characters; the per-IP auth budget bounds guessing (of 256 bits) anyway.
   const tokenBody = { body: object({ token: string({ maxLength: 100 }) }) };
@@ -46,8 +51,11 @@ export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: Aut
     { schema: tokenBody, onRequest: authRateLimit },
     async (request): Promise<VerifyEmailResponse> => {
       const token = request.body.token.trim();
-      // An organisation's claim on an address (decision 0026) is opened from the same page.
-      return (await claimByLink(app, token)) ?? verifyEmail(db, token);
+      for (const open of otherLinks) {
+        const opened = await open(app, token);
+        if (opened) return opened;
+      }
+      return verifyEmail(db, token);
     },
   );
 }

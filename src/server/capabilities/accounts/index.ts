@@ -1,20 +1,34 @@
 import type { Capability } from '../../platform/capability';
 import { accountRoutes } from './account-routes';
-import { adminOrganisationRoutes } from '../organisations/admin-routes';
 import { authRoutes } from './auth-routes';
 import { directoryRoutes } from './directory-routes';
-import { emailVerificationRoutes } from './email-routes';
-import { createAuthRateLimit } from './rate-limits';
+import { emailVerificationRoutes, type LinkOpener } from './email-routes';
+import { authRateLimit } from './rate-limits';
 import { registrationRoutes } from './registration-routes';
+import { accountsRetention } from './retention';
 
-export const accountsCapability: Capability = {
-  public(app) {
-    const authRateLimit = createAuthRateLimit(app);
-    registrationRoutes(app, authRateLimit);
-    authRoutes(app, authRateLimit);
-    directoryRoutes(app);
-    emailVerificationRoutes(app, authRateLimit);
-  },
-  member: accountRoutes,
-  admin: adminOrganisationRoutes,
-};
+/**
+ * Members' accounts: registration, sign-in, the verified address, the member's own account.
+ * `otherLinks` are the links other capabilities mail to an address and open on the same page.
+ */
+export function accountsCapability(otherLinks: LinkOpener[]): Capability {
+  return {
+    public(app) {
+      const limit = authRateLimit(app);
+      registrationRoutes(app, limit);
+      authRoutes(app, limit);
+      directoryRoutes(app);
+      emailVerificationRoutes(app, limit, otherLinks);
+    },
+    member: accountRoutes,
+    retention: accountsRetention,
+  };
+}
+
+// What other capabilities use of accounts.
+export { keepAnAdmin, lockActiveAdmins } from './active-admins';
+export { deleteAccount, invalidateAfterDeletion } from './delete-account';
+export { hashPassword } from './passwords';
+export { authRateLimit } from './rate-limits';
+export { accountWriter, type NewAccount } from './registration-routes';
+export { findUser, pictureUrl, takenAccountError, toCurrentUser, toUserView, type UserRow } from './users';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
-import type { RegisterOrganisationPayload, RegisterOrganisationResult, RegisterUserPayload } from '../../../shared/accounts';
+import type { RegisterUserPayload } from '../../../shared/accounts';
 import type { AccountType } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
@@ -11,16 +11,14 @@ import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/in
 import { announce } from '../../platform/live/announce';
 import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
-import { fileOrganisationClaim, mailOrganisationClaim } from '../organisations/claims';
 import { hashPassword } from './passwords';
-import { violatedConstraint } from '../../platform/db/keys';
 import { takenAccountError } from './users';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
 const text = string({ maxLength: 500 });
 const password = string({ maxLength: PASSWORD_MAX_LENGTH * 4 });
 
-interface NewAccount {
+export interface NewAccount {
   email: string;
   username: string;
   firstname: string;
@@ -31,7 +29,11 @@ interface NewAccount {
   newsletter?: boolean;
 }
 
-export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
+/**
+ * How an account comes to be, for the members' registration here and the organisations' (in
+ * their capability): the spec's checks, then the insert, its notice and its first mail.
+ */
+export function accountWriter(app: FastifyInstance) {
   const { db } = app.database;
 
   /** The spec's rules on what was typed, with their error codes. */
@@ -93,6 +95,12 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
     }
   }
 
+  return { checkAccount, insertAccount, createAccount };
+}
+
+export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
+  const { createAccount } = accountWriter(app);
+
   app.post<{ Body: WithProofOfWork<RegisterUserPayload> }>(
     '/api/fn/users-registerUser',
     {
@@ -111,36 +119,4 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
     async (request) => createAccount({ ...request.body, accountType: 'user' }),
   );
 
-  app.post<{ Body: WithProofOfWork<RegisterOrganisationPayload> }>(
-    '/api/fn/users-registerOrganisation',
-    {
-      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, ['email', 'username', 'pwd']) },
-      onRequest: authRateLimit,
-      preHandler: requireProofOfWork(app),
-    },
-    async (request, reply): Promise<{ data: RegisterOrganisationResult }> => {
-      const typed = request.body.email.trim();
-      if (!isValidEmail(typed)) throw new AppError(400, 'users/invalid-email');
-      const email = normalizeEmail(typed);
-      const allowed = await db.selectFrom('organisation_allowlist').select('email').where('email', '=', email).executeTakeFirst();
-      if (!allowed) throw new AppError(403, 'users/email-unauthorized');
-      const account: NewAccount = { ...request.body, firstname: '', lastname: '', accountType: 'organisation' };
-      checkAccount(account);
-      const passwordHash = await hashPassword(account.pwd);
-      try {
-        return { data: { uuid: await insertAccount(account, passwordHash) } };
-      } catch (error) {
-        const constraint = violatedConstraint(error);
-        if (constraint !== 'users_email_key' && constraint !== 'users_username_key') throw error;
-        // Decision 0026: an account that never proved this address does not keep it from the
-        // organisation; the one who opens the mailed link first gets it.
-        const claim = await fileOrganisationClaim(db, { email, username: account.username.trim(), passwordHash, newsletter: account.newsletter === true });
-        if (claim === 'not-replaceable') throw takenAccountError(error);
-        if (claim === 'username-taken') throw new AppError(409, 'users/username-already-taken');
-        if (claim === 'too-many') throw new AppError(429, 'http/rate-limited');
-        await mailOrganisationClaim(app, { email, username: account.username.trim(), token: claim.token });
-        return reply.code(202).send({ data: { claimMailed: true } });
-      }
-    },
-  );
 }

@@ -4,6 +4,7 @@ import type { JournalActors, JournalPage } from '../../../shared/journal';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
 import { setUpTestApp } from '../../platform/testing/test-app';
 import { applyRetention } from '../../platform/jobs/retention';
+import { capabilities } from '../index';
 import { recordAction } from './record';
 
 describe('the audit journal', () => {
@@ -97,7 +98,7 @@ describe('the audit journal', () => {
     await recordAction(test.database.db, { actorId: admin.uuid, kind: 'settings/update', summary: 'il y a 11 mois' });
     await sql`update journal set created_at = now() - interval '13 months' where summary = 'il y a 13 mois'`.execute(test.database.db);
     await sql`update journal set created_at = now() - interval '11 months' where summary = 'il y a 11 mois'`.execute(test.database.db);
-    const counts = await applyRetention(test.database.db);
+    const counts = await applyRetention(test.database.db, capabilities);
     expect(counts.journal).toBe(1);
     const left = await test.database.db.selectFrom('journal').select('summary').where('summary', 'like', 'il y a %').execute();
     expect(left).toEqual([{ summary: 'il y a 11 mois' }]);

@@ -2,11 +2,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { roleLabels, type Role } from '../../../shared/permissions';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { keepAnAdmin, lockActiveAdmins } from '../accounts/active-admins';
-import { deleteAccount } from '../accounts/delete-account';
-import { recordAction } from '../journal/record';
+import { keepAnAdmin, lockActiveAdmins } from '../accounts/index';
+import { deleteAccount } from '../accounts/index';
+import { recordAction } from '../journal/index';
 import { announce } from '../../platform/live/announce';
-import { dropWaitingDeliveries } from '../newsletter/subscription';
+import { dropWaitingDeliveries } from '../newsletter/index';
 
 type Trx = Transaction<Database>;
 

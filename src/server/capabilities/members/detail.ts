@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MemberDetail } from '../../../shared/members';
 import type { Database } from '../../platform/db/schema';
-import { pictureUrl } from '../accounts/users';
+import { pictureUrl } from '../accounts/index';
 import { memberListColumns, toMemberListItem } from './search';
 
 /** One member as /admin/members/:id shows them, in one query; undefined when there is none. */

@@ -3,3 +3,5 @@ import { memberAdminRoutes } from './routes';
 
 /** The members admin (decision 0020): admins only. */
 export const membersCapability: Capability = { admin: memberAdminRoutes };
+
+export { setMemberSuspension } from './actions';

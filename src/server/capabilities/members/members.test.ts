@@ -6,6 +6,7 @@ import { login, registerAdmin, registerMember, registerOrganisation, STRONG_PASS
 import { setUpTestApp } from '../../platform/testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { applyRetention } from '../../platform/jobs/retention';
+import { capabilities } from '../index';
 
 describe('/admin/members', () => {
   const test = setUpTestApp();
@@ -231,7 +232,7 @@ describe('/admin/members', () => {
     const [old, recent] = await Promise.all([registerMember(test.app), registerMember(test.app)]);
     await test.database.db.updateTable('users').set({ suspended_at: sql<Date>`now() - interval '2 years 1 day'` }).where('id', '=', old.uuid).execute();
     await test.database.db.updateTable('users').set({ suspended_at: sql<Date>`now() - interval '23 months'` }).where('id', '=', recent.uuid).execute();
-    const counts = await applyRetention(test.database.db);
+    const counts = await applyRetention(test.database.db, capabilities);
     expect(counts.suspendedAccounts).toBe(1);
     const left = await test.database.db.selectFrom('users').select('id').where('id', 'in', [old.uuid, recent.uuid]).execute();
     expect(left).toEqual([{ id: recent.uuid }]);

@@ -4,7 +4,7 @@ import { ROLES } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, object, oneOf, string } from '../../platform/http/schema';
-import { invalidateAfterDeletion } from '../accounts/delete-account';
+import { invalidateAfterDeletion } from '../accounts/index';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';

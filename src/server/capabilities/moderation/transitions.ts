@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { JournalKind } from '../../../shared/journal';
 import type { Database } from '../../platform/db/schema';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { announce } from '../../platform/live/announce';
 
 type Db = Kysely<Database>;

@@ -22,7 +22,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, oneOf, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { newsletterMail, prepareLetter } from './mail';
 import { countRecipients, findRecipient, newsletterHistory, queueNewsletter } from './newsletters';
 import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';

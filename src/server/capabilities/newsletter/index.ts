@@ -5,6 +5,7 @@ import { newsletterAdminRoutes } from './admin-routes';
 import { newsletterMemberRoutes } from './member-routes';
 import { oneClickRoutes } from './one-click-routes';
 import { NewsletterWorker } from './worker';
+import { newsletterRetention } from './retention';
 
 /** True for the notice queueNewsletter sends when a sending starts. */
 function isQueuedNotice(notice: LiveNotice): boolean {
@@ -43,4 +44,7 @@ export const newsletterCapability: Capability = {
   },
   member: newsletterMemberRoutes,
   admin: newsletterAdminRoutes,
+  retention: newsletterRetention,
 };
+
+export { dropWaitingDeliveries } from './subscription';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NewsletterFilter, NewsletterQueued, NewsletterSummary } from '../../../shared/newsletter/api';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { announce } from '../../platform/live/announce';
 import type { Recipient } from './mail';
 

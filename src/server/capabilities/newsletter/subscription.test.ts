@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../platform/db/connection';
 import { createTestDatabase } from '../../platform/testing/test-database';
-import { setMemberSuspension } from '../members/actions';
+import { setMemberSuspension } from '../members/index';
 import { queueNewsletter } from './newsletters';
 import { setNewsletterSubscription } from './subscription';
 import { insertAccounts } from '../../platform/testing/accounts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { announce } from '../../platform/live/announce';
 
 /**

@@ -4,7 +4,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, string } from '../../platform/http/schema';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 
 /** The admin's allowlist of e-mails that may open an organisation account. */
 export function adminOrganisationRoutes(app: FastifyInstance) {

@@ -6,6 +6,7 @@ import { proofOfWork } from '../../platform/testing/proof-of-work';
 import { setUpTestApp } from '../../platform/testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { applyRetention } from '../../platform/jobs/retention';
+import { capabilities } from '../index';
 
 const VERIFY_SUBJECT = 'Confirme ton adresse mail';
 const CLAIM_SUBJECT = 'Confirme ton compte organisation';
@@ -178,7 +179,7 @@ describe('organisation accounts claimed by verification (decision 0026)', () => 
     expect((claim.expires_at.getTime() - claim.created_at.getTime()) / 3_600_000).toBeCloseTo(48, 1);
     expect(claim.password_hash).not.toContain(STRONG_PASSWORD);
     await test.database.db.updateTable('organisation_claims').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', email).execute();
-    const counts = await applyRetention(test.database.db);
+    const counts = await applyRetention(test.database.db, capabilities);
     expect(counts.expiredOrganisationClaims).toBeGreaterThanOrEqual(1);
     expect(await claims()).toEqual([]);
   });

@@ -3,10 +3,10 @@ import { sql, type Kysely } from 'kysely';
 import { EMAIL_VERIFICATION_HOURS, ORGANISATION_CLAIMS_PER_HOUR, VERIFY_EMAIL_PAGE, type VerifyEmailResponse } from '../../../shared/accounts';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { deleteAccount, invalidateAfterDeletion } from '../accounts/delete-account';
+import { deleteAccount, invalidateAfterDeletion } from '../accounts/index';
 import { organisationClaimMail } from './claim-mail';
 import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
-import { takenAccountError } from '../accounts/users';
+import { takenAccountError } from '../accounts/index';
 
 /**
  * Decision 0026. The account holding `email` that a claim may replace: one that never proved

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { announce } from '../../platform/live/announce';
-import { takenAccountError } from '../accounts/users';
+import { takenAccountError } from '../accounts/index';
 
 /**
  * An organisation's new displayed name (decision 0026), journaled with the old one in the

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import type { Capability } from '../../platform/capability';
 import { requireMember } from '../../platform/http/route-groups';
 import { object } from '../../platform/http/schema';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { readPublicAmounts, writePublicAmounts } from './public-amounts';
 
 /** Site settings the admin changes (PRODUCT.md /admin/settings): for now the survey bonus. */

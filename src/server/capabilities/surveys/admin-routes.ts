@@ -15,7 +15,7 @@ import { EMAIL_MAX_LENGTH } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, oneOf, string } from '../../platform/http/schema';
-import { recordAction } from '../journal/record';
+import { recordAction } from '../journal/index';
 import { surveyCsvChunks } from './csv';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './past-trips';
 import { surveyResultsReader } from './results-reader';

@@ -3,7 +3,7 @@ import { displayName } from '../../../shared/user';
 import { fieldMessages } from '../../../shared/messages';
 import { WALL_MAX_WORDS, type WordItem } from '../../../shared/words';
 import type { Database } from '../../platform/db/schema';
-import { pictureUrl } from '../accounts/users';
+import { pictureUrl } from '../accounts/index';
 
 /**
  * The supporters' wall in one query: public words with their author's name joined, VIP

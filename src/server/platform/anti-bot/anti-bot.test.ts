@@ -8,6 +8,7 @@ import { errorCatalogue } from '../../../shared/messages';
 import { buildApp } from '../../app';
 import { rotateSecret } from '../db/signing-secrets';
 import { applyRetention } from '../jobs/retention';
+import { capabilities } from '../../capabilities/index';
 import { registerMember, STRONG_PASSWORD } from '../testing/members';
 import { proofOfWork } from '../testing/proof-of-work';
 import { setUpTestApp } from '../testing/test-app';
@@ -148,7 +149,7 @@ describe('the bot barrier (ALTCHA proof of work)', () => {
   it('purges spent challenges once expired, and still refuses their replay (as expired)', async () => {
     const { db } = test.database;
     await db.insertInto('anti_bot_spent').values({ nonce: 'ancien', expires_at: new Date(Date.now() - 60_000) }).execute();
-    const { spentChallenges } = await applyRetention(db);
+    const { spentChallenges } = await applyRetention(db, capabilities);
     expect(spentChallenges).toBeGreaterThanOrEqual(1);
     expect(await db.selectFrom('anti_bot_spent').select('nonce').where('nonce', '=', 'ancien').execute()).toEqual([]);
     expect(await db.selectFrom('anti_bot_spent').select('nonce').where('expires_at', '<', new Date()).execute()).toEqual([]);

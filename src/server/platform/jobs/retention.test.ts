@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
 import { applyRetention, startRetention } from './retention';
+import { capabilities } from '../../capabilities/index';
 import { openConnections, raceTest } from '../testing/postgresql-only';
 
 const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
@@ -44,7 +45,7 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       .values({ author_id: gone.id, content: 'Bravo à tous', public: true, published_at: new Date() })
       .execute();
 
-    const counts = await applyRetention(database.db);
+    const counts = await applyRetention(database.db, capabilities);
     expect(counts.inactiveAccounts).toBe(1);
     const users = await database.db.selectFrom('users').select('id').where('id', 'in', [gone.id, kept.id]).execute();
     expect(users).toEqual([{ id: kept.id }]);
@@ -62,7 +63,7 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       ])
       .execute();
 
-    expect((await applyRetention(database.db)).eventReportEmails).toBe(1);
+    expect((await applyRetention(database.db, capabilities)).eventReportEmails).toBe(1);
     const emails = await database.db.selectFrom('event_reports').select('email').orderBy('created_at').execute();
     expect(emails).toEqual([{ email: '' }, { email: 'recent@exemple.fr' }]);
   });
@@ -88,7 +89,7 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       ])
       .execute();
 
-    expect((await applyRetention(database.db)).newsletterDeliveries).toBe(1);
+    expect((await applyRetention(database.db, capabilities)).newsletterDeliveries).toBe(1);
     const left = await database.db.selectFrom('newsletter_deliveries').select(['newsletter_id', 'status']).orderBy('status').execute();
     expect(left).toEqual([
       { newsletter_id: old.id, status: 'pending' },
@@ -107,7 +108,7 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       ])
       .execute();
 
-    expect((await applyRetention(database.db)).unusedOrganisationInvitations).toBe(1);
+    expect((await applyRetention(database.db, capabilities)).unusedOrganisationInvitations).toBe(1);
     const left = await database.db.selectFrom('organisation_allowlist').select('email').orderBy('email').execute();
     expect(left).toEqual([{ email: 'club-inscrit@exemple.fr' }, { email: 'club-invite@exemple.fr' }]);
   });
@@ -129,7 +130,7 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       ])
       .execute();
 
-    const counts = await applyRetention(database.db);
+    const counts = await applyRetention(database.db, capabilities);
     expect(counts).toMatchObject({ expiredSessions: 1, oldLoginFailures: 1 });
     expect(await database.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([{ id: 'valide' }]);
     expect(await database.db.selectFrom('login_failures').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual({ n: 1 });
@@ -147,22 +148,22 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
       ])
       .execute();
 
-    expect((await applyRetention(database.db)).expiredVerificationLinks).toBe(2);
+    expect((await applyRetention(database.db, capabilities)).expiredVerificationLinks).toBe(2);
     expect(await database.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute()).toEqual([{ id: 'valide' }]);
   });
 
   raceTest('is safe to run from several instances at once: the second run finds nothing left', async () => {
     await openConnections(database.db, 2);
     await insertUser('perdu', { last_seen_at: ago(6 * YEAR) });
-    const runs = await Promise.all([applyRetention(database.db), applyRetention(database.db)]);
+    const runs = await Promise.all([applyRetention(database.db, capabilities), applyRetention(database.db, capabilities)]);
     expect(runs[0].inactiveAccounts + runs[1].inactiveAccounts).toBe(1);
-    expect(Object.values(await applyRetention(database.db)).every((n) => n === 0)).toBe(true);
+    expect(Object.values(await applyRetention(database.db, capabilities)).every((n) => n === 0)).toBe(true);
   });
 
   it('runs at start, logs counts and nothing personal, and its stop waits for the run', async () => {
     await insertUser('absent', { last_seen_at: ago(6 * YEAR) });
     const logged: unknown[] = [];
-    const job = startRetention(database.db, { info: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never);
+    const job = startRetention(database.db, capabilities, { info: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never);
     await job.stop();
     expect(logged).toHaveLength(1);
     const [[fields, message]] = logged as [[{ retention: Record<string, number> }, string]];

@@ -8,6 +8,7 @@ import { registerAdmin, registerMember, registerModerator, type TestMember } fro
 import { describeOnPostgresql } from '../testing/postgresql-only';
 import { createTestDatabase } from '../testing/test-database';
 import { applyRetention } from '../jobs/retention';
+import { capabilities } from '../../capabilities/index';
 import { announce } from './announce';
 import { listeningTestApp, readEvents, secondInstance } from '../testing/streams';
 
@@ -97,7 +98,7 @@ describe('a member’s open live streams end when they lose rights', () => {
       .set({ last_seen_at: sql<Date>`now() - interval '6 years'` })
       .where('id', '=', member.uuid)
       .execute();
-    expect((await applyRetention(listening.test.database.db)).inactiveAccounts).toBe(1);
+    expect((await applyRetention(listening.test.database.db, capabilities)).inactiveAccounts).toBe(1);
     expect(await stream.endsWithin(END_MS)).toBe(true);
   });
 });

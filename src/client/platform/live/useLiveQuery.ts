@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveTopic } from '../../../shared/live';
-import { useLive } from '../../platform/live/useLive';
+import { useLive } from './useLive';
 
 /**
  * Loads a public list after hydration (prerendered pages have no data) and loads it again

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { hasPermission, type Permission } from '../../../shared/permissions';
-import { Spinner } from '../ui/Spinner';
-import { useAuth } from './auth-context';
-import { AuthSwitch } from '../../capabilities/accounts/AuthSwitch';
+import { Spinner } from '../../platform/ui/Spinner';
+import { useAuth } from '../../platform/session/auth-context';
+import { AuthSwitch } from './AuthSwitch';
 
 /**
  * Wraps protected pages (spec §2 "Authentication gate"): a loading view while the auth

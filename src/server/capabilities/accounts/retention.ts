@@ -1,0 +1,34 @@
+import { sql, type Kysely } from 'kysely';
+import { rowsTouched, type RetentionStep } from '../../platform/capability';
+import type { Database } from '../../platform/db/schema';
+import { announce } from '../../platform/live/announce';
+import { purgeExpiredVerificationLinks } from './email-verification';
+import { purgeOldLoginFailures } from './login-throttle';
+import { purgeExpiredSessions } from './sessions';
+
+/**
+ * As when the member deletes it (account-routes.ts): sessions, picture, reactions, pending
+ * word and mails go with the row; a public word stays, shown as 'Inconnu'.
+ */
+async function deleteAccountsWhere(db: Kysely<Database>, column: 'last_seen_at' | 'suspended_at', period: ReturnType<typeof sql>) {
+  const deleted = rowsTouched(await db.deleteFrom('users').where(column, '<', sql<Date>`now() - ${period}`).executeTakeFirst());
+  if (deleted > 0) {
+    await announce(db, 'counter');
+    await announce(db, 'words');
+    await announce(db, 'moderation');
+  }
+  return deleted;
+}
+
+/** The privacy policy's periods (content/privacy-policy.md §3, decision 0015) for accounts. */
+export const accountsRetention: Record<string, RetentionStep> = {
+  expiredSessions: purgeExpiredSessions,
+  oldLoginFailures: purgeOldLoginFailures,
+  // E-mail verification links: 48 hours (decision 0018), used or not.
+  expiredVerificationLinks: purgeExpiredVerificationLinks,
+  // "Compte actif … archivage 5 ans après ta dernière utilisation".
+  inactiveAccounts: (db) => deleteAccountsWhere(db, 'last_seen_at', sql`interval '5 years'`),
+  // "Compte suspendu : 2 ans" (the 10 years of a grave breach are kept apart, not on the site):
+  // suspended by an admin two years ago and never reinstated.
+  suspendedAccounts: (db) => deleteAccountsWhere(db, 'suspended_at', sql`interval '2 years'`),
+};

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { WithProofOfWork } from '../../../shared/anti-bot';
+import {
+  USERNAME_CHANGES_PER_HOUR,
+  type ChangeUsernamePayload,
+  type OrganisationListItem,
+  type RegisterOrganisationPayload,
+  type RegisterOrganisationResult,
+} from '../../../shared/accounts';
+import { isValidUsername } from '../../../shared/validation/account';
+import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
+import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
+import { violatedConstraint } from '../../platform/db/keys';
+import { AppError } from '../../platform/http/errors';
+import { requestLimit } from '../../platform/http/request-limit';
+import { requireMember } from '../../platform/http/route-groups';
+import { boolean, object, string } from '../../platform/http/schema';
+import { accountWriter, authRateLimit, findUser, hashPassword, pictureUrl, takenAccountError, toCurrentUser, type NewAccount } from '../accounts/index';
+import { fileOrganisationClaim, mailOrganisationClaim } from './claims';
+import { renameOrganisation } from './name';
+
+// Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
+const text = string({ maxLength: 500 });
+const password = string({ maxLength: PASSWORD_MAX_LENGTH * 4 });
+
+/** An organisation's registration (on the allowlist, or a claim on its address) and the public guide's list. */
+export function organisationPublicRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const { checkAccount, insertAccount } = accountWriter(app);
+  const limit = authRateLimit(app);
+
+  app.post<{ Body: WithProofOfWork<RegisterOrganisationPayload> }>(
+    '/api/fn/users-registerOrganisation',
+    {
+      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, ['email', 'username', 'pwd']) },
+      onRequest: limit,
+      preHandler: requireProofOfWork(app),
+    },
+    async (request, reply): Promise<{ data: RegisterOrganisationResult }> => {
+      const typed = request.body.email.trim();
+      if (!isValidEmail(typed)) throw new AppError(400, 'users/invalid-email');
+      const email = normalizeEmail(typed);
+      const allowed = await db.selectFrom('organisation_allowlist').select('email').where('email', '=', email).executeTakeFirst();
+      if (!allowed) throw new AppError(403, 'users/email-unauthorized');
+      const account: NewAccount = { ...request.body, firstname: '', lastname: '', accountType: 'organisation' };
+      checkAccount(account);
+      const passwordHash = await hashPassword(account.pwd);
+      try {
+        return { data: { uuid: await insertAccount(account, passwordHash) } };
+      } catch (error) {
+        const constraint = violatedConstraint(error);
+        if (constraint !== 'users_email_key' && constraint !== 'users_username_key') throw error;
+        // Decision 0026: an account that never proved this address does not keep it from the
+        // organisation; the one who opens the mailed link first gets it.
+        const claim = await fileOrganisationClaim(db, { email, username: account.username.trim(), passwordHash, newsletter: account.newsletter === true });
+        if (claim === 'not-replaceable') throw takenAccountError(error);
+        if (claim === 'username-taken') throw new AppError(409, 'users/username-already-taken');
+        if (claim === 'too-many') throw new AppError(429, 'http/rate-limited');
+        await mailOrganisationClaim(app, { email, username: account.username.trim(), token: claim.token });
+        return reply.code(202).send({ data: { claimMailed: true } });
+      }
+    },
+  );
+
+  app.post('/api/fn/users-getOrganisations', { schema: { body: object({}) } }, async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'picture_version'])
+      .where('account_type', '=', 'organisation')
+      // Only an organisation that proved its address: whoever typed it first cannot show a
+      // name of their choosing here in the real organisation's place (decision 0026).
+      .where('email_verified_at', 'is not', null)
+      // An admin's suspension takes the organisation off the public guide until it is lifted.
+      .where('suspended_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    const data: OrganisationListItem[] = rows.map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));
+    return { data };
+  });
+}
+
+/** An organisation's own name, changed from /account. */
+export function organisationMemberRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  // Per member and instance: each change is journaled and refreshes every open wall.
+  const renameLimit = requestLimit(app, {
+    name: 'username',
+    max: USERNAME_CHANGES_PER_HOUR,
+    timeWindow: 60 * 60_000,
+    key: (request) => requireMember(request).id,
+  });
+  app.put<{ Body: ChangeUsernamePayload }>(
+    '/api/account/username',
+    { schema: { body: object({ username: string({ maxLength: 500 }) }) }, onRequest: renameLimit },
+    async (request) => {
+      const user = requireMember(request);
+      if (user.account_type !== 'organisation') throw new AppError(403, 'http/forbidden');
+      if (!isValidUsername(request.body.username)) throw new AppError(400, 'users/invalid-username');
+      if (await renameOrganisation(db, user.id, request.body.username.trim())) {
+        app.liveHub.invalidate('words');
+        app.liveHub.invalidate('moderation');
+      }
+      return toCurrentUser((await findUser(db, user.id))!);
+    },
+  );
+
+}
