@@ -19,7 +19,8 @@ import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
 import { keepAnAdmin, lockActiveAdmins } from './active-admins';
-import { deleteAccount, invalidateAfterDeletion } from './delete-account';
+import { change } from '../../platform/live/change';
+import { deleteAccount } from './delete-account';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
 import { findUser, toCurrentUser, type UserRow } from './users';
@@ -142,13 +143,12 @@ export function accountRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireMember(request);
       if (!(await passwordMatches(request, user, request.body.password))) throw new AppError(401, 'auth/wrong-password');
-      await db.transaction().execute(async (trx) => {
+      await change(app, async (deletion) => {
         // The last admin names another before leaving: the site is never without one. Locked
         // whatever the session read: a role given or taken since would make its roles stale.
-        keepAnAdmin(await lockActiveAdmins(trx), user.id);
-        await deleteAccount(trx, user);
+        keepAnAdmin(await lockActiveAdmins(deletion.db), user.id);
+        await deleteAccount(deletion, user);
       });
-      invalidateAfterDeletion(app.liveHub, user);
       await endSession(db, request, reply, secureCookies);
       return reply.code(204).send();
     },

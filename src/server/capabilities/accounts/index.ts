@@ -27,7 +27,7 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
 
 // What other capabilities use of accounts.
 export { keepAnAdmin, lockActiveAdmins } from './active-admins';
-export { deleteAccount, invalidateAfterDeletion } from './delete-account';
+export { deleteAccount } from './delete-account';
 export { hashPassword } from './passwords';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';

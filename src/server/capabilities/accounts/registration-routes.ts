@@ -8,7 +8,7 @@ import { isValidPersonName, isValidUsername } from '../../../shared/validation/a
 import { AppError } from '../../platform/http/errors';
 import { boolean, object, string } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
-import { announce } from '../../platform/live/announce';
+import { change } from '../../platform/live/change';
 import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
 import { hashPassword } from './passwords';
@@ -34,7 +34,6 @@ export interface NewAccount {
  * their capability): the spec's checks, then the insert, its notice and its first mail.
  */
 export function accountWriter(app: FastifyInstance) {
-  const { db } = app.database;
 
   /** The spec's rules on what was typed, with their error codes. */
   function checkAccount(account: NewAccount) {
@@ -48,7 +47,7 @@ export function accountWriter(app: FastifyInstance) {
 
   /** The unique constraints decide between concurrent registrations, not a prior read. */
   async function insertAccount(account: NewAccount, passwordHash: string): Promise<string> {
-    const { id } = await db.transaction().execute(async (trx) => {
+    const { id } = await change(app, async ({ db: trx, announce }) => {
       const row = await trx
         .insertInto('users')
         .values({
@@ -62,11 +61,9 @@ export function accountWriter(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (account.accountType === 'user') await announce(trx, 'counter');
+      if (account.accountType === 'user') await announce('counter');
       return row;
     });
-    // This instance's counter at once: the notice would come after this answer.
-    if (account.accountType === 'user') app.liveHub.invalidate('counter');
     await mailFirstVerificationLink(id, account);
     return id;
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { rowsTouched, type RetentionStep } from '../../platform/capability';
 import type { Database } from '../../platform/db/schema';
-import { announce } from '../../platform/live/announce';
+import { change } from '../../platform/live/change';
 import { purgeExpiredVerificationLinks } from './email-verification';
 import { purgeOldLoginFailures } from './login-throttle';
 import { purgeExpiredSessions } from './sessions';
@@ -10,14 +10,16 @@ import { purgeExpiredSessions } from './sessions';
  * As when the member deletes it (account-routes.ts): sessions, picture, reactions, pending
  * word and mails go with the row; a public word stays, shown as 'Inconnu'.
  */
-async function deleteAccountsWhere(db: Kysely<Database>, column: 'last_seen_at' | 'suspended_at', period: ReturnType<typeof sql>) {
-  const deleted = rowsTouched(await db.deleteFrom('users').where(column, '<', sql<Date>`now() - ${period}`).executeTakeFirst());
-  if (deleted > 0) {
-    await announce(db, 'counter');
-    await announce(db, 'words');
-    await announce(db, 'moderation');
-  }
-  return deleted;
+function deleteAccountsWhere(database: Kysely<Database>, column: 'last_seen_at' | 'suspended_at', period: ReturnType<typeof sql>) {
+  return change({ database: { db: database } }, async ({ db, announce }) => {
+    const deleted = rowsTouched(await db.deleteFrom('users').where(column, '<', sql<Date>`now() - ${period}`).executeTakeFirst());
+    if (deleted > 0) {
+      await announce('counter');
+      await announce('words');
+      await announce('moderation');
+    }
+    return deleted;
+  });
 }
 
 /** The privacy policy's periods (content/privacy-policy.md §3, decision 0015) for accounts. */

@@ -1,14 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { roleLabels, type Role } from '../../../shared/permissions';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { keepAnAdmin, lockActiveAdmins } from '../accounts/index';
-import { deleteAccount } from '../accounts/index';
+import { deleteAccount, keepAnAdmin, lockActiveAdmins } from '../accounts/index';
 import { recordAction } from '../journal/index';
-import { announce } from '../../platform/live/announce';
+import type { Change } from '../../platform/live/change';
 import { dropWaitingDeliveries } from '../newsletter/index';
 
-type Trx = Transaction<Database>;
+type Trx = Kysely<Database>;
 
 /**
  * The active admins, locked (accounts/active-admins.ts), with the actor still among them: of
@@ -67,48 +66,43 @@ export async function setMemberRole(db: Kysely<Database>, actorId: string, targe
 
 /**
  * Suspends (no login, every session ended in the same transaction, word hidden from the wall)
- * or reinstates a member. Returns whether the wall's cache must be dropped after the commit.
+ * or reinstates a member, in the admin's change (platform/live/change.ts).
  */
-export async function setMemberSuspension(db: Kysely<Database>, actorId: string, targetId: string, suspended: boolean): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const admins = await lockAdminsAsActor(trx, actorId);
-    const target = await lockTarget(trx, targetId);
-    if ((target.suspended_at !== null) === suspended) return false;
-    if (suspended) {
-      notYourself(actorId, target);
-      keepAnAdmin(admins, target.id);
-    }
-    await trx
-      .updateTable('users')
-      .set({ suspended_at: suspended ? sql<Date>`now()` : null })
-      .where('id', '=', target.id)
-      .execute();
-    if (suspended) {
-      await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
-      await dropWaitingDeliveries(trx, target.id);
-    }
-    await recordAction(trx, {
-      actorId,
-      kind: suspended ? 'member/suspend' : 'member/reinstate',
-      targetType: 'user',
-      targetId: target.id,
-      summary: named(target),
-    });
-    const publicWord = await trx.selectFrom('words').select('id').where('author_id', '=', target.id).where('public', '=', true).executeTakeFirst();
-    if (publicWord) await announce(trx, 'words');
-    return publicWord !== undefined;
+export async function setMemberSuspension(suspension: Change, actorId: string, targetId: string, suspended: boolean): Promise<void> {
+  const { db: trx, announce } = suspension;
+  const admins = await lockAdminsAsActor(trx, actorId);
+  const target = await lockTarget(trx, targetId);
+  if ((target.suspended_at !== null) === suspended) return;
+  if (suspended) {
+    notYourself(actorId, target);
+    keepAnAdmin(admins, target.id);
+  }
+  await trx
+    .updateTable('users')
+    .set({ suspended_at: suspended ? sql<Date>`now()` : null })
+    .where('id', '=', target.id)
+    .execute();
+  if (suspended) {
+    await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+    await dropWaitingDeliveries(suspension, target.id);
+  }
+  await recordAction(trx, {
+    actorId,
+    kind: suspended ? 'member/suspend' : 'member/reinstate',
+    targetType: 'user',
+    targetId: target.id,
+    summary: named(target),
   });
+  const publicWord = await trx.selectFrom('words').select('id').where('author_id', '=', target.id).where('public', '=', true).executeTakeFirst();
+  if (publicWord) await announce('words');
 }
 
 /** The member's own RGPD deletion (accounts/delete-account.ts), by an admin, journaled. */
-export async function deleteMember(db: Kysely<Database>, actorId: string, targetId: string): Promise<Target> {
-  return db.transaction().execute(async (trx) => {
-    const admins = await lockAdminsAsActor(trx, actorId);
-    const target = await lockTarget(trx, targetId);
-    notYourself(actorId, target);
-    keepAnAdmin(admins, target.id);
-    await deleteAccount(trx, target);
-    await recordAction(trx, { actorId, kind: 'member/delete', targetType: 'user', targetId: target.id, summary: named(target) });
-    return target;
-  });
+export async function deleteMember(deletion: Change, actorId: string, targetId: string): Promise<void> {
+  const admins = await lockAdminsAsActor(deletion.db, actorId);
+  const target = await lockTarget(deletion.db, targetId);
+  notYourself(actorId, target);
+  keepAnAdmin(admins, target.id);
+  await deleteAccount(deletion, target);
+  await recordAction(deletion.db, { actorId, kind: 'member/delete', targetType: 'user', targetId: target.id, summary: named(target) });
 }

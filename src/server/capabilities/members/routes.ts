@@ -4,7 +4,7 @@ import { ROLES } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, object, oneOf, string } from '../../platform/http/schema';
-import { invalidateAfterDeletion } from '../accounts/index';
+import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';
@@ -57,14 +57,13 @@ export function memberAdminRoutes(app: FastifyInstance) {
     '/api/admin/members/:id/suspension',
     { schema: { params, body: object({ suspended: boolean }) } },
     async (request) => {
-      if (await setMemberSuspension(db, requireMember(request).id, request.params.id, request.body.suspended)) app.liveHub.invalidate('words');
+      await change(app, (suspension) => setMemberSuspension(suspension, requireMember(request).id, request.params.id, request.body.suspended));
       return detail(request.params.id);
     },
   );
 
   app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params } }, async (request, reply) => {
-    const deleted = await deleteMember(db, requireMember(request).id, request.params.id);
-    invalidateAfterDeletion(app.liveHub, deleted);
+    await change(app, (deletion) => deleteMember(deletion, requireMember(request).id, request.params.id));
     return reply.code(204).send();
   });
 }

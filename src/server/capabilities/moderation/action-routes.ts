@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { change } from '../../platform/live/change';
 import type { Kysely } from 'kysely';
 import type { JournalKind } from '../../../shared/journal';
 import { MODERATION_BULK_MAX, type BulkModerationPayload, type BulkModerationResult } from '../../../shared/moderation';
@@ -22,7 +23,7 @@ const wordParams = object({ id: string({ maxLength: 36, format: 'uuid' }) });
 const sportId = string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 });
 const sportParams = object({ id: sportId });
 
-type Change = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>;
+type Transition = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>;
 
 /**
  * Approve, refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation).
@@ -30,26 +31,20 @@ type Change = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undef
  * the action expects gets 409 'moderation/already-done'.
  */
 export function moderationActionRoutes(app: FastifyInstance) {
-  const { db } = app.database;
 
-  /** Runs `change` as the signed-in moderator; gives the items it changed (none: nothing was left to do). */
-  async function moderate(request: FastifyRequest, kind: JournalKind, change: Change, details?: Record<string, unknown>): Promise<Moderated[]> {
+  /** Runs `transition` as the signed-in moderator; gives the items it changed (none: nothing was left to do). */
+  async function moderate(request: FastifyRequest, kind: JournalKind, transition: Transition, details?: Record<string, unknown>): Promise<Moderated[]> {
     const actor = requireMember(request);
-    const items = await db.transaction().execute(async (trx) => {
-      const changed = [await change(trx)].flat().filter((item) => item !== undefined);
-      await recordModeration(trx, actor.id, kind, changed, details);
+    return change(app, async (moderation) => {
+      const changed = [await transition(moderation.db)].flat().filter((item) => item !== undefined);
+      await recordModeration(moderation, actor.id, kind, changed, details);
       return changed;
     });
-    // The moderator's page reloads at once: the queue cached on this instance must not wait for the NOTIFY.
-    app.liveHub.invalidate('moderation');
-    if (items.some((item) => item.type === 'word') && kind !== 'moderation/refuse') app.liveHub.invalidate('words');
-    if (items.some((item) => item.type === 'sport') && kind !== 'moderation/refuse') app.liveHub.invalidate('sports');
-    return items;
   }
 
-  const single = (kind: JournalKind, change: (id: string, trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>) =>
+  const single = (kind: JournalKind, transition: (id: string, trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const items = await moderate(request, kind, (trx) => change(request.params.id, trx));
+      const items = await moderate(request, kind, (trx) => transition(request.params.id, trx));
       if (items.length === 0) throw new AppError(409, 'moderation/already-done');
       return reply.code(204).send();
     };

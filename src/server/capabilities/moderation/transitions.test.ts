@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { change } from '../../platform/live/change';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalKind } from '../../../shared/journal';
@@ -57,7 +58,7 @@ describe('moderation transitions', () => {
     expect(await inTransaction((trx) => refuseWords(trx, []))).toEqual([]);
     expect(await inTransaction((trx) => approveSports(trx, []))).toEqual([]);
     expect(await inTransaction((trx) => refuseSports(trx, []))).toEqual([]);
-    await inTransaction((trx) => recordModeration(trx, randomUUID(), 'moderation/approve', []));
+    await change({ database }, (moderation) => recordModeration(moderation, randomUUID(), 'moderation/approve', []));
     expect(await noticesSent()).toEqual([]);
   });
 
@@ -121,7 +122,7 @@ describe('moderation transitions', () => {
     await noticesSent();
     const actorId = randomUUID();
     const items = types.map((type) => ({ type, id: randomUUID(), summary: `Résumé ${randomUUID()}` }));
-    await inTransaction((trx) => recordModeration(trx, actorId, kind, items, { bulk: true }));
+    await change({ database }, (moderation) => recordModeration(moderation, actorId, kind, items, { bulk: true }));
     expect(await noticesSent()).toEqual(expected);
     const journal = await database.db
       .selectFrom('journal')

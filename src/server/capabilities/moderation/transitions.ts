@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { JournalKind } from '../../../shared/journal';
 import type { Database } from '../../platform/db/schema';
 import { recordAction } from '../journal/index';
-import { announce } from '../../platform/live/announce';
+import type { Change } from '../../platform/live/change';
 
 type Db = Kysely<Database>;
 
@@ -85,16 +85,22 @@ export async function setWordVip(trx: Db, id: string, vip: boolean): Promise<Mod
 }
 
 /**
- * What every transition does after its statement, in its transaction: one journal row per
- * item, and the change notices (sent only if the transaction commits).
+ * What every transition does after its statement, in its change: one journal row per item,
+ * and the notices (sent only if the change commits).
  */
-export async function recordModeration(trx: Db, actorId: string, kind: JournalKind, items: readonly Moderated[], details?: Record<string, unknown>) {
+export async function recordModeration(
+  { db, announce }: Change,
+  actorId: string,
+  kind: JournalKind,
+  items: readonly Moderated[],
+  details?: Record<string, unknown>,
+) {
   for (const item of items) {
-    await recordAction(trx, { actorId, kind, targetType: item.type, targetId: item.id, summary: item.summary, details });
+    await recordAction(db, { actorId, kind, targetType: item.type, targetId: item.id, summary: item.summary, details });
   }
   if (items.length === 0) return;
   const wallChanged = kind !== 'moderation/refuse';
-  if (wallChanged && items.some((item) => item.type === 'word')) await announce(trx, 'words');
-  if (wallChanged && items.some((item) => item.type === 'sport')) await announce(trx, 'sports');
-  await announce(trx, 'moderation');
+  if (wallChanged && items.some((item) => item.type === 'word')) await announce('words');
+  if (wallChanged && items.some((item) => item.type === 'sport')) await announce('sports');
+  await announce('moderation');
 }

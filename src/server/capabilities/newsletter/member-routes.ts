@@ -5,12 +5,11 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, object, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
+import { change } from '../../platform/live/change';
 import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
 
 /** What a signed-in member does with their subscription. */
 export function newsletterMemberRoutes(app: FastifyInstance) {
-  const { db } = app.database;
-
   // Spec §7 newsletter-unsubscribe, called by /newsletter-unsubscribe/{userId}: only for
   // the member's own account, or by an admin.
   app.post<{ Body: UnsubscribePayload }>(
@@ -21,7 +20,9 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
       const userId = request.body.userId.trim().toLowerCase();
       const own = userId === user.id;
       if (!own && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
-      const done = isUuid(userId) && (own ? await setNewsletterSubscription(db, userId, false) : await unsubscribeMemberAsAdmin(db, user.id, userId));
+      const done =
+        isUuid(userId) &&
+        (await change(app, (subscription) => (own ? setNewsletterSubscription(subscription, userId, false) : unsubscribeMemberAsAdmin(subscription, user.id, userId))));
       if (!done) throw new AppError(404, 'newsletter/unknown-user');
       return { data: { unsubscribed: true } };
     },
@@ -33,7 +34,7 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
     { schema: { body: object({ subscribed: boolean }) } },
     async (request): Promise<NewsletterPreference> => {
       const user = requireMember(request);
-      await setNewsletterSubscription(db, user.id, request.body.subscribed);
+      await change(app, (subscription) => setNewsletterSubscription(subscription, user.id, request.body.subscribed));
       return { subscribed: request.body.subscribed };
     },
   );

@@ -3,7 +3,7 @@ import type { NewsletterFilter, NewsletterQueued, NewsletterSummary } from '../.
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { recordAction } from '../journal/index';
-import { announce } from '../../platform/live/announce';
+import { change } from '../../platform/live/change';
 import type { Recipient } from './mail';
 
 const ACCOUNT_TYPES = { users: 'user', organisations: 'organisation' } as const;
@@ -51,7 +51,9 @@ interface NewNewsletter {
  * concurrent twin wait for the first, then insert nothing (decision 0012).
  */
 export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsletter): Promise<NewsletterQueued> {
-  return db.transaction().execute(async (trx) => {
+  // No cache of this instance follows the queue: its own worker wakes up with the others, at
+  // the notice.
+  return change({ database: { db } }, async ({ db: trx, announce }) => {
     const { rows } = await sql<{ id: string; total: string }>`
       with newsletter as (
         insert into newsletters (title, description, letter, filter, created_by, idempotency_key)
@@ -83,7 +85,7 @@ export async function queueNewsletter(db: Kysely<Database>, newsletter: NewNewsl
     // due row: the embedded database never analyzes on its own, PostgreSQL only later.
     await sql`analyze newsletter_deliveries`.execute(trx);
     // Delivered at commit: every instance's worker wakes up, every open editor refreshes.
-    await announce(trx, 'newsletter', { newsletterId: queued.newsletterId, queued: true });
+    await announce('newsletter', { newsletterId: queued.newsletterId, queued: true });
     return queued;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/errors';
 import { object, string } from '../../platform/http/schema';
+import { change } from '../../platform/live/change';
 import { setNewsletterSubscription } from './subscription';
 import { userOfUnsubscribeToken } from './unsubscribe-token';
 
@@ -44,7 +45,7 @@ export function oneClickRoutes(app: FastifyInstance) {
         const userId = await userOf(request.query.token);
         if (request.body?.oneClick !== true) throw new AppError(400, 'http/bad-request');
         // A deleted account gets no mail either: the request still succeeds.
-        await setNewsletterSubscription(db, userId, false);
+        await change(app, (subscription) => setNewsletterSubscription(subscription, userId, false));
         return { data: { unsubscribed: true } };
       },
     );

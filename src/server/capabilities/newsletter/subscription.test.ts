@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../platform/testing/test-database';
 import { setMemberSuspension } from '../members/index';
 import { queueNewsletter } from './newsletters';
 import { setNewsletterSubscription } from './subscription';
+import { change } from '../../platform/live/change';
 import { insertAccounts } from '../../platform/testing/accounts';
 
 let database: DatabaseHandle;
@@ -22,7 +23,7 @@ it('drops the waiting mails of a member who unsubscribes during a sending, and o
     createdBy: stays.id,
   });
   expect(total).toBe(2);
-  expect(await setNewsletterSubscription(database.db, leaves.id, false)).toBe(true);
+  expect(await change({ database }, (subscription) => setNewsletterSubscription(subscription, leaves.id, false))).toBe(true);
   const waiting = await database.db.selectFrom('newsletter_deliveries').select(['user_id', 'status']).where('newsletter_id', '=', newsletterId).execute();
   expect(waiting).toEqual([{ user_id: stays.id, status: 'pending' }]);
 });
@@ -33,13 +34,13 @@ it('drops the waiting mails of a member suspended during a sending, and only the
   await database.db.updateTable('users').set({ newsletter: false }).where('id', 'not in', [admin.id, stays.id, suspended.id]).execute();
   const { newsletterId, total } = await queueNewsletter(database.db, { title: 'Pendant', description: '', letter: 'Bonjour', filter: undefined, createdBy: admin.id });
   expect(total).toBe(3);
-  await setMemberSuspension(database.db, admin.id, suspended.id, true);
+  await change({ database }, (suspension) => setMemberSuspension(suspension, admin.id, suspended.id, true));
   const waiting = await database.db.selectFrom('newsletter_deliveries').select('user_id').where('newsletter_id', '=', newsletterId).execute();
   expect(waiting.map((row) => row.user_id).sort()).toEqual([admin.id, stays.id].sort());
 });
 
 it('answers false for an account that does not exist', async () => {
-  expect(await setNewsletterSubscription(database.db, '00000000-0000-4000-8000-000000000000', false)).toBe(false);
+  expect(await change({ database }, (subscription) => setNewsletterSubscription(subscription, '00000000-0000-4000-8000-000000000000', false))).toBe(false);
 });
 
 it('freezes the recipients when sending starts: a later account is not added', async () => {

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { EMAIL_VERIFICATION_HOURS, ORGANISATION_CLAIMS_PER_HOUR, VERIFY_EMAIL_PAGE, type VerifyEmailResponse } from '../../../shared/accounts';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { deleteAccount, invalidateAfterDeletion } from '../accounts/index';
+import { change } from '../../platform/live/change';
+import { deleteAccount } from '../accounts/index';
 import { organisationClaimMail } from './claim-mail';
 import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
 import { takenAccountError } from '../accounts/index';
@@ -95,10 +96,11 @@ type ReplacedAccount = { id: string; email: string; account_type: 'user' | 'orga
  * The unique constraints decide against a holder that verified first or a name taken since:
  * then nothing changes and the link stays unused.
  */
-async function openClaim(db: Kysely<Database>, token: string): Promise<{ email: string; replaced?: ReplacedAccount } | undefined> {
+async function openClaim(app: Pick<FastifyInstance, 'database' | 'liveHub'>, token: string): Promise<{ email: string; replaced?: ReplacedAccount } | undefined> {
   const id = hashSecretToken(token);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await change(app, async (claiming) => {
+      const trx = claiming.db;
       const claim = await trx
         .updateTable('organisation_claims')
         .set({ used_at: new Date() })
@@ -123,7 +125,7 @@ async function openClaim(db: Kysely<Database>, token: string): Promise<{ email: 
         .forUpdate()
         .execute();
       const replaced = await replaceableHolder(trx, claim.email).forUpdate().executeTakeFirst();
-      if (replaced) await deleteAccount(trx, replaced);
+      if (replaced) await deleteAccount(claiming, replaced);
       await trx
         .insertInto('users')
         .values({
@@ -145,9 +147,8 @@ async function openClaim(db: Kysely<Database>, token: string): Promise<{ email: 
 
 /** What the verification page's call does with a claim's link; undefined for any other token. */
 export async function claimByLink(app: FastifyInstance, token: string): Promise<VerifyEmailResponse | undefined> {
-  const opened = await openClaim(app.database.db, token);
+  const opened = await openClaim(app, token);
   if (!opened) return undefined;
-  if (opened.replaced) invalidateAfterDeletion(app.liveHub, opened.replaced);
   return { email: opened.email, changed: false };
 }
 

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/errors';
+import { change } from '../../platform/live/change';
 import { recordAction } from '../journal/index';
-import { announce } from '../../platform/live/announce';
 import { takenAccountError } from '../accounts/index';
 
 /**
@@ -11,9 +10,13 @@ import { takenAccountError } from '../accounts/index';
  * without an admin deleting the account. The unique index on lower(username) decides
  * between two accounts choosing the same name at once. Answers whether the name changed.
  */
-export async function renameOrganisation(db: Kysely<Database>, organisationId: string, username: string): Promise<boolean> {
+export async function renameOrganisation(
+  app: Pick<FastifyInstance, 'database' | 'liveHub'>,
+  organisationId: string,
+  username: string,
+): Promise<boolean> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await change(app, async ({ db: trx, announce }) => {
       const current = await trx
         .selectFrom('users')
         .select('username')
@@ -33,8 +36,8 @@ export async function renameOrganisation(db: Kysely<Database>, organisationId: s
         details: { from: current.username, to: username },
       });
       // The wall and the moderation queue show authors by name.
-      await announce(trx, 'words');
-      await announce(trx, 'moderation');
+      await announce('words');
+      await announce('moderation');
       return true;
     });
   } catch (error) {

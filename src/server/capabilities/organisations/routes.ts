@@ -97,10 +97,7 @@ export function organisationMemberRoutes(app: FastifyInstance) {
       const user = requireMember(request);
       if (user.account_type !== 'organisation') throw new AppError(403, 'http/forbidden');
       if (!isValidUsername(request.body.username)) throw new AppError(400, 'users/invalid-username');
-      if (await renameOrganisation(db, user.id, request.body.username.trim())) {
-        app.liveHub.invalidate('words');
-        app.liveHub.invalidate('moderation');
-      }
+      await renameOrganisation(app, user.id, request.body.username.trim());
       return toCurrentUser((await findUser(db, user.id))!);
     },
   );

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compareSports, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
 import type { Database } from '../../platform/db/schema';
-import { LIVE_CHANNEL, noticeText } from '../../platform/live/announce';
+import type { Change } from '../../platform/live/change';
 
 /** Public sports with their reaction counts (kept on each sport's row), sorted for the vote page. */
 export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[]> {
@@ -47,7 +47,7 @@ export async function loadCounts(db: Kysely<Database>, sportId: string): Promise
  * is busy with other requests: clicks on one sport wait for each other that much less.
  */
 export async function toggleSportReaction(
-  db: Kysely<Database>,
+  { db, notice }: Change,
   sportId: string,
   userId: string,
   reaction: Reaction,
@@ -67,7 +67,7 @@ export async function toggleSportReaction(
     ), outcome as (
       select outcome from removed union all select outcome from placed
     ), notified as (
-      select pg_notify(${LIVE_CHANNEL}, ${noticeText('sports', { id: sportId })}) from outcome
+      select ${notice('sports', { id: sportId })} from outcome
     )
     select outcome.outcome from outcome cross join (select count(*) from notified) as sent`.execute(db);
   const outcome = result.rows[0]?.outcome;

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, oneOf, string } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
-import { announce } from '../../platform/live/announce';
+import { change } from '../../platform/live/change';
 import { countPendingSuggestions, loadCounts, loadPublicSports, toggleSportReaction } from './queries';
 import { createReactionLimit } from './reaction-limit';
 
@@ -63,19 +63,18 @@ export function memberSportRoutes(app: FastifyInstance) {
       if (!isValidEmojiField(emoji)) throw new AppError(400, 'sports/invalid-emoji');
       const id = sportId(name);
       try {
-        await db.transaction().execute(async (trx) => {
+        await change(app, async ({ db: trx, announce }) => {
           if ((await countPendingSuggestions(trx, user.id)) >= PENDING_SUGGESTIONS_PER_MEMBER) throw new AppError(429, 'sports/too-many-pending');
           await trx
             .insertInto('sports')
             .values({ id, name: name.trim().replace(/\s+/g, ' '), duplicate_key: sportDuplicateKey(name), emoji, submitted_by: user.id })
             .execute();
-          await announce(trx, 'moderation');
+          await announce('moderation');
         });
       } catch (error) {
         if (violatedConstraint(error)) throw new AppError(409, 'sports/already-suggested');
         throw error;
       }
-      app.liveHub.invalidate('moderation');
       return reply.code(201).send({ id });
     },
   );
@@ -86,9 +85,8 @@ export function memberSportRoutes(app: FastifyInstance) {
     async (request): Promise<ReactionResult> => {
       const user = requireMember(request);
       await reactionLimit(request);
-      const mine = await toggleSportReaction(db, request.params.id, user.id, request.body.reaction);
+      const mine = await change(app, (sports) => toggleSportReaction(sports, request.params.id, user.id, request.body.reaction), { oneStatement: true });
       if (mine === undefined) throw new AppError(404, 'http/not-found');
-      app.liveHub.invalidate('sports');
       return { reactions: await loadCounts(db, request.params.id), mine };
     },
   );

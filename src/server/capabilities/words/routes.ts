@@ -7,7 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { object, string } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
-import { announce } from '../../platform/live/announce';
+import { change } from '../../platform/live/change';
 import { loadWall } from './wall';
 
 export function publicWordRoutes(app: FastifyInstance) {
@@ -34,12 +34,11 @@ export function memberWordRoutes(app: FastifyInstance) {
       if (!isPrintableText(content)) throw new AppError(400, 'words/invalid-characters');
       if (!isValidPrint(content)) throw new AppError(400, 'words/invalid-content');
       try {
-        const word = await db.transaction().execute(async (trx) => {
+        const word = await change(app, async ({ db: trx, announce }) => {
           const row = await trx.insertInto('words').values({ author_id: user.id, content }).returning('id').executeTakeFirstOrThrow();
-          await announce(trx, 'moderation');
+          await announce('moderation');
           return row;
         });
-        app.liveHub.invalidate('moderation');
         return reply.code(201).send({ id: word.id });
       } catch (error) {
         if (violatedConstraint(error) === 'words_one_per_author') throw new AppError(409, 'words/already-left');

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SURVEYS } from '../../../shared/surveys';
 import { exportAccountData } from '../../capabilities/accounts/export';
 import { countPersons } from '../../capabilities/accounts/users';
+import { change } from '../live/change';
 import { loadCounts, toggleSportReaction } from '../../capabilities/sports/queries';
 import { surveyCsvChunks } from '../../capabilities/surveys/csv';
 import { SurveyResultsReader } from '../../capabilities/surveys/results';
@@ -133,7 +134,7 @@ describe('query plans of the hot paths', () => {
     const counts = statement(await statementsOf(() => loadCounts(test.database.db, 'plan 7')), /from "sports" where "id" = \$1/);
     await expectIndex(counts, 'sports', 'sports_pkey');
     const toggle = statement(
-      await statementsOf(() => toggleSportReaction(test.database.db, 'plan 7', member.uuid, 'love')),
+      await statementsOf(() => change(test.app, (sports) => toggleSportReaction(sports, 'plan 7', member.uuid, 'love'), { oneStatement: true })),
       /delete from sport_reactions/,
     );
     await expectIndex(toggle, 'sport_reactions', 'sport_reactions_pkey');

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isLiveTopic, type LiveNotice, type LiveTopic } from '../../../shared/live';
 import type { Database } from '../db/schema';
 
 export const LIVE_CHANNEL = 'site_changes';
 
-/** A notice as it travels on LIVE_CHANNEL: written here only, and read by readNotice. */
-export function noticeText(topic: LiveTopic, data?: unknown): string {
+/** A notice as it travels on LIVE_CHANNEL: written here only (announce, noticeExpression), and read by readNotice. */
+function noticeText(topic: LiveTopic, data?: unknown): string {
   const notice: LiveNotice = data === undefined ? { topic } : { topic, data };
   return JSON.stringify(notice);
 }
@@ -15,7 +15,12 @@ export function noticeText(topic: LiveTopic, data?: unknown): string {
  * a transaction, the notice is delivered only if that transaction commits.
  */
 export async function announce(db: Kysely<Database>, topic: LiveTopic, data?: unknown) {
-  await sql`select pg_notify(${LIVE_CHANNEL}, ${noticeText(topic, data)})`.execute(db);
+  await sql`select ${noticeExpression(topic, data)}`.execute(db);
+}
+
+/** The notice as an expression, for a statement that writes and tells at once. */
+export function noticeExpression(topic: LiveTopic, data?: unknown): RawBuilder<unknown> {
+  return sql`pg_notify(${LIVE_CHANNEL}, ${noticeText(topic, data)})`;
 }
 
 /**
