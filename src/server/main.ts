@@ -2,13 +2,13 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './platform/db/connection';
-import { startMaintenance } from './platform/db/maintenance';
+import { maintenanceJobs } from './platform/db/maintenance';
 import { logMigrations, migrateToLatest, MigrationRefused } from './platform/db/migrate';
 import { AdminBootstrapRefused, ensureAdmin } from './capabilities/accounts/admin-bootstrap';
 import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/backup-files';
-import { startBackups } from './platform/backup/backup-schedule';
-import { startModerationDigests } from './capabilities/moderation/digest';
-import { startRetention } from './platform/jobs/retention';
+import { backupJob } from './platform/backup/backup-schedule';
+import { retentionJob } from './platform/jobs/retention';
+import { startJobs } from './platform/jobs/scheduler';
 import { capabilities } from './capabilities/index';
 import { builtPublicConfigMismatches } from './platform/http/built-public-config';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './platform/private-files';
@@ -82,23 +82,23 @@ async function main() {
       `${name}: the pages were built with "${built}" but the server reads "${server}": build the release again with the environment file's values`,
     );
   }
-  // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
-  const maintenance = startMaintenance(database, app.log);
-
-  // Applies the privacy policy's retention periods now and daily (decision 0015), and empties the
-  // mail outbox (written without SMTP) of what is past a month.
-  const retention = startRetention(database.db, capabilities, app.log, path.join(config.dataDir, 'outbox'));
-  // Mails moderators the day's digest of what waits (decision 0021): at most once a day each.
-  const digests = startModerationDigests({ db: database.db, mailer: app.mailer, site: config.public, log: app.log });
-  // Only this process may open the embedded database, so it backs itself up (decision 0016).
-  // PostgreSQL has its host's backups and `backup.js`: no schedule, but the guide's
-  // `systemctl kill -s USR2` still takes one (with pg_dump), rather than the signal's default, an exit.
-  const backups = startBackups(
-    database,
-    { ...config.backup, everyMs: database.mode === 'pglite' ? config.backup.everyMs : undefined },
+  const jobs = startJobs(
+    [
+      // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
+      ...maintenanceJobs(database, app.log),
+      // Applies the privacy policy's retention periods now and daily (decision 0015), and
+      // empties the mail outbox (written without SMTP) of what is past a month.
+      retentionJob(database.db, capabilities, app.log, path.join(config.dataDir, 'outbox')),
+      // Only this process may open the embedded database, so it backs itself up (decision
+      // 0016). PostgreSQL has its host's backups and `backup.js`: no schedule, but the guide's
+      // `systemctl kill -s USR2` still takes one (with pg_dump), rather than the signal's
+      // default, an exit.
+      backupJob(database, { ...config.backup, everyMs: database.mode === 'pglite' ? config.backup.everyMs : undefined }, app.log),
+      ...capabilities.flatMap((capability) => capability.jobs?.(app) ?? []),
+    ],
     app.log,
   );
-  process.on('SIGUSR2', () => void backups.now());
+  process.on('SIGUSR2', () => void jobs.now('backup'));
   let stopping = false;
   /**
    * The app stops accepting, ends the live streams and lets the newsletter worker record what
@@ -116,12 +116,7 @@ async function main() {
       code = 1;
     };
     for (const step of await Promise.allSettled([
-      app.close(),
-      retention.stop(),
-      maintenance.stop(),
-      digests.stop(),
-      backups.stop(),
-    ]))
+app.close(), jobs.stop()]))
       if (step.status === 'rejected') failed(step.reason);
     // Even after a failed step: the embedded database's files are left consistent.
     await database.close().catch(failed);

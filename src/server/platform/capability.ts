@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { RouteGroups } from './http/route-groups';
+import type { Job } from './jobs/scheduler';
 
 /**
  * One category of the daily retention run (platform/jobs/retention.ts): removes, or makes
@@ -9,8 +11,10 @@ import type { RouteGroups } from './http/route-groups';
  */
 export type RetentionStep = (db: Kysely<Database>) => Promise<number>;
 
-/** A capability as the app assembles it: its routes by group, and its part of the daily retention run. */
+/** A capability as the app assembles it: its routes by group, its jobs, and its part of the daily retention run. */
 export interface Capability extends RouteGroups {
+  /** Its background jobs, started with the others by the server (main.ts), not by tests' apps. */
+  jobs?: (app: FastifyInstance) => Job[];
   /** Run in the order of the app's capabilities, then of this record. */
   retention?: Record<string, RetentionStep>;
 }

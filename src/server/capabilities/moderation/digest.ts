@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { every, type Job } from '../../platform/jobs/scheduler';
 import { sql, type Kysely } from 'kysely';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE } from '../../../shared/moderation';
 import type { PublicConfig } from '../../../shared/public-config';
@@ -77,30 +78,17 @@ export async function sendModerationDigests({ db, mailer, site, log, now = new D
   return sent;
 }
 
-interface DigestJob {
-  /** Resolves once a run in progress has ended, so the database can close after it. */
-  stop(): Promise<void>;
-}
-
-/** Looks every 15 minutes (and now) whether digests are due, on each instance. */
-export function startModerationDigests(options: Omit<DigestOptions, 'now'>): DigestJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(() =>
-      sendModerationDigests(options).then(
-        (sent) => {
-          if (sent > 0) options.log.info({ moderationDigests: sent }, 'moderation digests sent');
-        },
-        (error: unknown) => options.log.error({ err: error }, 'moderation digests failed'),
-      ),
-    );
-  };
-  run();
-  const timer = setInterval(run, CHECK_EVERY_MS).unref();
+/**
+ * Mails moderators the day's digest of what waits (decision 0021), at most once a day each:
+ * looks every 15 minutes (and at start) whether digests are due, on each instance.
+ */
+export function moderationDigestJob(options: Omit<DigestOptions, 'now'>): Job {
   return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'moderation digests',
+    next: every(CHECK_EVERY_MS),
+    async run() {
+      const sent = await sendModerationDigests(options);
+      if (sent > 0) options.log.info({ moderationDigests: sent }, 'moderation digests sent');
     },
   };
 }

@@ -1,5 +1,9 @@
 import type { Capability } from '../../platform/capability';
+import { moderationDigestJob } from './digest';
 import { moderationRoutes } from './routes';
 
 // Admins and moderators (the `moderate` permission, shared/permissions.ts).
-export const moderationCapability: Capability = { moderation: moderationRoutes };
+export const moderationCapability: Capability = {
+  moderation: moderationRoutes,
+  jobs: (app) => [moderationDigestJob({ db: app.database.db, mailer: app.mailer, site: app.config.public, log: app.log })],
+};

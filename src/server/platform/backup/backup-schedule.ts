@@ -2,15 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connection';
+import type { Job } from '../jobs/scheduler';
 import { listBackups, preparePrivateBackupDir } from './backup-files';
 import { takeBackup } from './take-backup';
-
-interface BackupSchedule {
-  /** Takes one now (SIGUSR2, `npm run backup` while the server runs); none if one is under way. */
-  now(): Promise<void>;
-  /** Resolves once a backup under way is written, so the database can close after it. */
-  stop(): Promise<void>;
-}
 
 /** When the newest backup in `dir` was written, if there is one. */
 async function newestAt(dir: string) {
@@ -19,51 +13,27 @@ async function newestAt(dir: string) {
 }
 
 /**
- * Every `everyMs` (never when undefined: BACKUP_EVERY=off), counted from the newest backup: a server restarted often still makes
- * one per period, and one started after a long stop makes one at once. Runs on the server
- * (only it may open the embedded database), through the database thread.
+ * Every `everyMs` (never when undefined: BACKUP_EVERY=off), counted from the newest backup: a
+ * server restarted often still makes one per period, and one started after a long stop makes
+ * one at once. Runs on the server (only it may open the embedded database), through the
+ * database thread; `now('backup')` takes one at any time (SIGUSR2).
  */
-export function startBackups(
+export function backupJob(
   database: DatabaseHandle,
   options: { dir: string; everyMs: number | undefined; keep: number },
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-): BackupSchedule {
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  const run = () => {
-    // Checked each time: on PostgreSQL the folder is first needed when a backup is asked for.
-    running ??= preparePrivateBackupDir(options.dir)
-      .then(() => takeBackup(database, { ...options, log: (result) => log.info({ backup: result }, 'backup written') }))
-      .then(
-        () => {},
-        (error: unknown) => log.error({ err: error }, 'backup failed'),
-      )
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-    return running;
-  };
-  const schedule = () => {
-    const { everyMs } = options;
-    if (stopped || everyMs === undefined) return;
-    clearTimeout(timer);
-    void newestAt(options.dir).then((at) => {
-      if (stopped) return;
-      clearTimeout(timer);
-      const wait = at === undefined ? 0 : Math.max(0, at + everyMs - Date.now());
-      timer = setTimeout(() => void run(), wait).unref();
-    });
-  };
-  schedule();
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Job {
   return {
-    now: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    name: 'backup',
+    async next() {
+      if (options.everyMs === undefined) return undefined;
+      const at = await newestAt(options.dir);
+      return at === undefined ? 0 : Math.max(0, at + options.everyMs - Date.now());
+    },
+    async run() {
+      // Checked each time: on PostgreSQL the folder is first needed when a backup is asked for.
+      await preparePrivateBackupDir(options.dir);
+      await takeBackup(database, { ...options, log: (result) => log.info({ backup: result }, 'backup written') });
     },
   };
 }

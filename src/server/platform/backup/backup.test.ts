@@ -24,7 +24,8 @@ import { statusCounts, waitUntilSettled } from '../testing/deliveries';
 import { TestSmtp } from '../testing/smtp-server';
 import { NewsletterWorker } from '../../capabilities/newsletter/worker';
 import { BackupRefused, listBackups, readBackup } from './backup-files';
-import { startBackups } from './backup-schedule';
+import { backupJob } from './backup-schedule';
+import { startJobs } from '../jobs/scheduler';
 import { restoreIntoDataDir, restoreIntoPostgres } from './restore-backup';
 import { describeBackup, dumpDatabase, pgDumpInvocation, takeBackup, withoutPsqlCommands } from './take-backup';
 
@@ -259,10 +260,10 @@ describe('scheduled backups', () => {
     for (const name of ['backup-20260101T000000Z.sql.gz', 'backup-20260102T000000Z.sql.gz', 'backup-20260103T000000Z.sql.gz.partial']) {
       await fs.writeFile(path.join(dir, name), '');
     }
-    const schedule = startBackups(test.database, { dir, everyMs: 60 * 60_000, keep: 2 }, log);
+    const schedule = startJobs([backupJob(test.database, { dir, everyMs: 60 * 60_000, keep: 2 }, log)], log);
     try {
       // Asked for one now (SIGUSR2) while members register.
-      const [registered] = await Promise.all([registerMember(test.app), schedule.now(), registerMember(test.app)]);
+      const [registered] = await Promise.all([registerMember(test.app), schedule.now('backup'), registerMember(test.app)]);
       expect(await login(test.app, registered.email, registered.password)).toMatch(/unissons_session=/);
     } finally {
       await schedule.stop();

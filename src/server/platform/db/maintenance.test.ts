@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from './connection';
-import { startMaintenance, vacuumEmbedded } from './maintenance';
+import { startJobs } from '../jobs/scheduler';
+import { maintenanceJobs, vacuumEmbedded } from './maintenance';
 import { createTestDatabase } from '../testing/test-database';
 
 let database: DatabaseHandle;
@@ -34,8 +35,8 @@ it('vacuums and analyzes every table: the planner learns the rows, the pages bec
 });
 
 it('starts with the statistics on the embedded database, and leaves PostgreSQL to its autovacuum', async () => {
-  const job = startMaintenance(database, { info() {}, error() {} });
-  await job.stop();
+  const log = { info() {}, error() {} };
+  await startJobs(maintenanceJobs(database, log), log).stop();
   if (database.mode === 'pglite') {
     const analyzed = await sql<{ n: number }>`select count(*)::int as n from pg_stat_user_tables where last_analyze is not null`.execute(database.db);
     expect(analyzed.rows[0].n).toBeGreaterThan(0);

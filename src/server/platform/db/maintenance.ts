@@ -1,13 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { atStart, every, type Job } from '../jobs/scheduler';
 import type { DatabaseHandle } from './connection';
 
 const EVERY_MS = 24 * 60 * 60 * 1000;
-
-interface MaintenanceJob {
-  /** Resolves once a run in progress has ended, so the database can close after it. */
-  stop(): Promise<void>;
-}
 
 /**
  * What PostgreSQL's autovacuum does, for the embedded database, which has none (PGlite is one
@@ -25,28 +21,21 @@ export async function vacuumEmbedded(database: DatabaseHandle): Promise<string[]
 /**
  * Embedded database: statistics at start-up (a restored or migrated folder has none), then a
  * VACUUM (ANALYZE) of every table each day. PostgreSQL: nothing, its autovacuum sees to it.
+ * The first requests queue behind the statistics on the one connection anyway, and the
+ * server is listening (its health answered) meanwhile.
  */
-export function startMaintenance(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'info' | 'error'>): MaintenanceJob {
-  if (database.mode !== 'pglite') return { stop: async () => {} };
-  // Not awaited: the first requests queue behind it on the one connection anyway, and the
-  // server is listening (its health answered) meanwhile.
-  let running: Promise<void> = sql`analyze`
-    .execute(database.db)
-    .then(
-      () => undefined,
-      (error: unknown) => log.error({ err: error }, 'embedded database analyze failed'),
-    );
-  const timer = setInterval(() => {
-    const started = Date.now();
-    running = vacuumEmbedded(database).then(
-      (tables) => log.info({ tables: tables.length, ms: Date.now() - started }, 'embedded database vacuumed'),
-      (error: unknown) => log.error({ err: error }, 'embedded database vacuum failed'),
-    );
-  }, EVERY_MS).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function maintenanceJobs(database: DatabaseHandle, log: Pick<FastifyBaseLogger, 'info'>): Job[] {
+  if (database.mode !== 'pglite') return [];
+  return [
+    { name: 'embedded database analyze', next: atStart(), run: () => sql`analyze`.execute(database.db) },
+    {
+      name: 'embedded database vacuum',
+      next: every(EVERY_MS, { firstAfterMs: EVERY_MS }),
+      async run() {
+        const started = Date.now();
+        const tables = await vacuumEmbedded(database);
+        log.info({ tables: tables.length, ms: Date.now() - started }, 'embedded database vacuumed');
+      },
     },
-  };
+  ];
 }

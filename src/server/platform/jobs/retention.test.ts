@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
-import { applyRetention, startRetention } from './retention';
+import { applyRetention, retentionJob } from './retention';
+import { startJobs } from './scheduler';
 import { capabilities } from '../../capabilities/index';
 import { openConnections, raceTest } from '../testing/postgresql-only';
 
@@ -163,8 +164,8 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
   it('runs at start, logs counts and nothing personal, and its stop waits for the run', async () => {
     await insertUser('absent', { last_seen_at: ago(6 * YEAR) });
     const logged: unknown[] = [];
-    const job = startRetention(database.db, capabilities, { info: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never);
-    await job.stop();
+    const log = { info: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never;
+    await startJobs([retentionJob(database.db, capabilities, log)], log).stop();
     expect(logged).toHaveLength(1);
     const [[fields, message]] = logged as [[{ retention: Record<string, number> }, string]];
     expect(message).toBe('retention applied');

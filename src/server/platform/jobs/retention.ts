@@ -4,6 +4,7 @@ import type { Capability } from '../capability';
 import type { Database } from '../db/schema';
 import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
 import { pruneOutbox } from './outbox';
+import { every, type Job } from './scheduler';
 
 /** Rows removed (or made anonymous) per category by one run. */
 type RetentionCounts = Record<string, number>;
@@ -24,37 +25,22 @@ export async function applyRetention(db: Kysely<Database>, capabilities: Capabil
   return counts;
 }
 
-const EVERY_MS = 24 * 60 * 60 * 1000;
-
-interface RetentionJob {
-  /** Resolves once a run in progress has ended, so the database can close after it. */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs applyRetention now and every 24 hours, on each instance, and prunes the mail outbox
- * (outbox.ts) when there is one; logs the counts only.
+ * Applies the retention periods now and every 24 hours, on each instance, and prunes the mail
+ * outbox (outbox.ts) when there is one; logs the counts only.
  */
-export function startRetention(
+export function retentionJob(
   db: Kysely<Database>,
   capabilities: Capability[],
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  log: Pick<FastifyBaseLogger, 'info'>,
   outboxDir?: string,
-): RetentionJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    const pruning = outboxDir ? pruneOutbox(outboxDir) : Promise.resolve(0);
-    running = Promise.all([applyRetention(db, capabilities), pruning]).then(
-      ([counts, outboxMails]) => log.info({ retention: { ...counts, outboxMails } }, 'retention applied'),
-      (error: unknown) => log.error({ err: error }, 'retention failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, EVERY_MS).unref();
+): Job {
   return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'retention',
+    next: every(24 * 60 * 60 * 1000),
+    async run() {
+      const [counts, outboxMails] = await Promise.all([applyRetention(db, capabilities), outboxDir ? pruneOutbox(outboxDir) : 0]);
+      log.info({ retention: { ...counts, outboxMails } }, 'retention applied');
     },
   };
 }
