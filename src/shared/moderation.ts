@@ -56,14 +56,6 @@ export interface ModerationQueue {
   publishedWords: PublishedPage;
 }
 
-/** GET /api/admin/summary: what waits for the admin, for /admin. */
-export interface AdminSummary {
-  pendingWords: number;
-  pendingSports: number;
-  /** Events reported on /go_with_calshare. */
-  eventReports: number;
-}
-
 /** A bulk action takes at most this many words and as many sports; the page sends more in turns. */
 export const MODERATION_BULK_MAX = 500;
 

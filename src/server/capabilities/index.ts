@@ -1,5 +1,7 @@
 import type { Capability } from '../platform/capability';
 import { accountsCapability } from './accounts/index';
+import { counterCapability } from './counter/index';
+import { dashboardCapability } from './dashboard/index';
 import { downloadCapability } from './download/index';
 import { eventReportsCapability } from './event-reports/index';
 import { journalCapability } from './journal/index';
@@ -17,6 +19,7 @@ import { wordsCapability } from './words/index';
 export const capabilities: Capability[] = [
   accountsCapability([claimByLink]),
   organisationsCapability,
+  counterCapability,
   wordsCapability,
   sportsCapability,
   moderationCapability,
@@ -28,4 +31,5 @@ export const capabilities: Capability[] = [
   newsletterCapability,
   membersCapability,
   journalCapability,
+  dashboardCapability,
 ];

@@ -1,13 +1,5 @@
-import type {
-  ChangeEmailPayload,
-  ChangePasswordPayload,
-  ChangeUsernamePayload,
-  DeleteAccountPayload,
-  EmailChangeStatus,
-  UpdateProfilePayload,
-  VerificationLinkPreview,
-  VerifyEmailResponse,
-} from '../../../shared/accounts';
+import type { ChangeEmailPayload, ChangePasswordPayload, DeleteAccountPayload, EmailChangeStatus, UpdateProfilePayload, VerificationLinkPreview, VerifyEmailResponse } from '../../../shared/accounts';
+import type { ChangeUsernamePayload } from '../../../shared/organisations';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/user';

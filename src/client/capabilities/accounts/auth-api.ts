@@ -1,8 +1,4 @@
-import type {
-  ForgotPasswordPayload,
-  LoginPayload,
-  RegisterUserPayload,
-} from '../../../shared/accounts';
+import type { ForgotPasswordPayload, LoginPayload, RegisterUserPayload } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
 import { api } from '../../platform/http/http';

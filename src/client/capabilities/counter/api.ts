@@ -1,4 +1,4 @@
-import type { CounterResponse } from '../../../shared/accounts';
+import type { CounterResponse } from '../../../shared/counter';
 import { api } from '../../platform/http/http';
 
 export const fetchCounter = () => api<CounterResponse>('/api/counter');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import type { AdminOrganisationsResponse } from '../../../shared/organisations';
 import { apiError, LEA, renderPage, stubApi } from '../../platform/testing/render';
 import { AdminHome } from './AdminHome';
 import { AdminOrganisations } from '../organisations/AdminOrganisations';

@@ -1,4 +1,4 @@
-import type { AdminSummary } from '../../../shared/moderation';
+import type { AdminSummary } from '../../../shared/dashboard';
 import { api } from '../../platform/http/http';
 
 export type { AdminSummary };

@@ -1,9 +1,4 @@
-import type {
-  AdminOrganisationsResponse,
-  OrganisationListItem,
-  RegisterOrganisationPayload,
-  RegisterOrganisationResult,
-} from '../../../shared/accounts';
+import type { AdminOrganisationsResponse, OrganisationListItem, RegisterOrganisationPayload, RegisterOrganisationResult } from '../../../shared/organisations';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
 import { api } from '../../platform/http/http';
 

@@ -4,22 +4,15 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Challenge } from 'altcha-lib';
-import type {
-  AdminOrganisationsResponse,
-  EmailChangeStatus,
-  MeResponse,
-  OrganisationListItem,
-  RegisterOrganisationResult,
-  VerificationLinkPreview,
-  VerifyEmailResponse,
-} from '../../../shared/accounts';
+import type { EmailChangeStatus, MeResponse, VerificationLinkPreview, VerifyEmailResponse } from '../../../shared/accounts';
+import type { AdminOrganisationsResponse, OrganisationListItem, RegisterOrganisationResult } from '../../../shared/organisations';
 import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
 import type { ApiErrorBody } from '../../../shared/api-error';
+import type { AdminSummary } from '../../../shared/dashboard';
 import type { EventReportsResponse } from '../../../shared/event-reports';
 import type { JournalActors, JournalPage } from '../../../shared/journal';
 import type { MemberDetail, MemberPage } from '../../../shared/members';
 import type {
-  AdminSummary,
   BulkModerationResult,
   ModerationDigestPreference,
   ModerationQueue,

@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import {
-  PICTURE_MAX_BYTES,
-  PICTURE_TYPES,
-  PICTURE_UPLOADS_PER_HOUR,
-  type ChangePasswordPayload,
-  type DeleteAccountPayload,
-  type UpdateProfilePayload,
-} from '../../../shared/accounts';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_UPLOADS_PER_HOUR, type ChangePasswordPayload, type DeleteAccountPayload, type UpdateProfilePayload } from '../../../shared/accounts';
 import { isValidBio } from '../../../shared/validation/account';
 import { isPasswordAccepted } from '../../../shared/validation/password';
 import { AppError } from '../../platform/http/errors';

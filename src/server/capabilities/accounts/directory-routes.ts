@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { CounterResponse, UserInfoPayload } from '../../../shared/accounts';
-import { CachedResponse } from '../../platform/http/cached-response';
+import type { UserInfoPayload } from '../../../shared/accounts';
 import { AppError } from '../../platform/http/errors';
 import { arrayOf, object, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
-import { countPersons, toUserView } from './users';
+import { toUserView } from './users';
 
 const MAX_UUIDS = 200;
 
-/** Public reads about accounts: counter, names for display, pictures. */
+/** Public reads about accounts: names for display, pictures. */
 export function directoryRoutes(app: FastifyInstance) {
   const { db } = app.database;
-
-  // Read by every page with the counter: counted once per change (a 'counter' notice), not per visit.
-  const counter = new CachedResponse(app.liveHub, ['counter'], async (): Promise<CounterResponse> => ({
-    users: await countPersons(db),
-  }));
-  app.get('/api/counter', (request, reply) => counter.send(request, reply));
 
   // Spec §7 users-getUserInfoForView: a batch, answered with one query whatever its size.
   app.post<{ Body: UserInfoPayload }>(

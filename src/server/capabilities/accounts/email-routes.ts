@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  VERIFICATION_MAILS_PER_HOUR,
-  type ChangeEmailPayload,
-  type EmailChangeStatus,
-  type VerificationLinkPreview,
-  type VerifyEmailPayload,
-  type VerifyEmailResponse,
-} from '../../../shared/accounts';
+import { VERIFICATION_MAILS_PER_HOUR, type ChangeEmailPayload, type EmailChangeStatus, type VerificationLinkPreview, type VerifyEmailPayload, type VerifyEmailResponse } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';

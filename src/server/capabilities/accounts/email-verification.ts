@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import {
-  EMAIL_VERIFICATION_HOURS,
-  VERIFY_EMAIL_PAGE,
-  type VerificationLinkPreview,
-  type VerifyEmailResponse,
-} from '../../../shared/accounts';
+import { EMAIL_VERIFICATION_HOURS, VERIFY_EMAIL_PAGE, type VerificationLinkPreview, type VerifyEmailResponse } from '../../../shared/accounts';
 import type { PublicConfig } from '../../../shared/public-config';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';

@@ -7,3 +7,5 @@ export const moderationCapability: Capability = {
   moderation: moderationRoutes,
   jobs: (app) => [moderationDigestJob({ db: app.database.db, mailer: app.mailer, site: app.config.public, log: app.log })],
 };
+
+export { pendingCounts } from './pending';

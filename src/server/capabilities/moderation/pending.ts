@@ -180,3 +180,13 @@ export async function queueFirstPages(db: Kysely<Database>): Promise<ModerationQ
     publishedWords: toPage(row.published, PUBLISHED_PAGE_SIZE, toPublishedWord),
   };
 }
+
+/** How many words and sport suggestions wait, for the admin's home page. */
+export async function pendingCounts(db: Kysely<Database>): Promise<{ pendingWords: number; pendingSports: number }> {
+  return db
+    .selectNoFrom([
+      sql<number>`(select count(*)::int from words where not public)`.as('pendingWords'),
+      sql<number>`(select count(*)::int from sports where not public)`.as('pendingSports'),
+    ])
+    .executeTakeFirstOrThrow();
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { AdminSummary, ModerationQueue, PendingPage, PendingSport, PendingWord, PublishedPage } from '../../../shared/moderation';
+import type { ModerationQueue, PendingPage, PendingSport, PendingWord, PublishedPage } from '../../../shared/moderation';
 import { CachedValue } from '../../platform/http/cached-value';
 import { object, string } from '../../platform/http/schema';
 import { moderationActionRoutes } from './action-routes';
@@ -43,15 +42,4 @@ export function moderationRoutes(app: FastifyInstance) {
     { schema: pageQuery },
     async (request): Promise<PublishedPage> => publishedWordsPage(db, request.query.after),
   );
-
-  app.get('/api/admin/summary', async (): Promise<AdminSummary> => {
-    const row = await db
-      .selectNoFrom([
-        sql<number>`(select count(*)::int from words where not public)`.as('pendingWords'),
-        sql<number>`(select count(*)::int from sports where not public)`.as('pendingSports'),
-        sql<number>`(select count(*)::int from event_reports)`.as('eventReports'),
-      ])
-      .executeTakeFirstOrThrow();
-    return row;
-  });
 }

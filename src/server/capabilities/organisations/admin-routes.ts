@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminOrganisationsResponse } from '../../../shared/accounts';
+import type { AdminOrganisationsResponse } from '../../../shared/organisations';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { EMAIL_VERIFICATION_HOURS, ORGANISATION_CLAIMS_PER_HOUR, VERIFY_EMAIL_PAGE, type VerifyEmailResponse } from '../../../shared/accounts';
+import { EMAIL_VERIFICATION_HOURS, VERIFY_EMAIL_PAGE, type VerifyEmailResponse } from '../../../shared/accounts';
+import { ORGANISATION_CLAIMS_PER_HOUR } from '../../../shared/organisations';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { change } from '../../platform/live/change';

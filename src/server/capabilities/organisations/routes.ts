@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
-import {
-  USERNAME_CHANGES_PER_HOUR,
-  type ChangeUsernamePayload,
-  type OrganisationListItem,
-  type RegisterOrganisationPayload,
-  type RegisterOrganisationResult,
-} from '../../../shared/accounts';
+import { USERNAME_CHANGES_PER_HOUR, type ChangeUsernamePayload, type OrganisationListItem, type RegisterOrganisationPayload, type RegisterOrganisationResult } from '../../../shared/organisations';
 import { isValidUsername } from '../../../shared/validation/account';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';

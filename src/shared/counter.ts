@@ -1,0 +1,4 @@
+/** GET /api/counter */
+export interface CounterResponse {
+  users: number;
+}
