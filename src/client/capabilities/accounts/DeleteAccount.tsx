@@ -4,9 +4,9 @@ import { fieldMessages } from '../../../shared/messages';
 import { errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Field } from '../../platform/ui/Field';
 import { useAuth } from '../../platform/session/auth-context';
 import { deleteAccount } from './api';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 /** RGPD erasure, confirmed by the password so a borrowed, signed-in phone cannot do it. */
 export function DeleteAccount() {
@@ -54,15 +54,7 @@ export function DeleteAccount() {
       </p>
       {confirming ? (
         <form className="form" noValidate onSubmit={submit} aria-label="Confirmer la suppression du compte">
-          <Field
-            ref={passwordRef}
-            label="Confirme avec ton mot de passe"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={setPassword}
-          />
+          <CurrentPasswordField ref={passwordRef} label="Confirme avec ton mot de passe" value={password} onChange={setPassword} />
           {error && <ErrorBox message={error} />}
           <div className="form__actions">
             <Button type="submit" className="btn--danger" enabled={password !== ''} busy={busy} busyLabel="Suppression…">

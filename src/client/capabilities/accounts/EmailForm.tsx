@@ -3,10 +3,10 @@ import type { CurrentUser } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { EmailField } from './EmailField';
 import { changeEmail, fetchEmailChange } from './api';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 /**
  * Change of address (decision 0018): the new one gets a link, the current one a notice, and
@@ -63,14 +63,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       </div>
       <form className="form" noValidate onSubmit={submit}>
         <EmailField label="Nouvelle adresse mail" value={newEmail} onChange={setNewEmail} />
-        <Field
-          label="Mot de passe (pour confirmer)"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-        />
+        <CurrentPasswordField label="Mot de passe (pour confirmer)" value={password} onChange={setPassword} />
         {error && <ErrorBox message={error} />}
         <div className="form__actions">
           <Button type="submit" enabled={enabled} busy={busy} busyLabel="Envoi du lien…">

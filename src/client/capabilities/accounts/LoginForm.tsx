@@ -5,6 +5,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { login } from './auth-api';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 interface LoginFormProps {
   email: string;
@@ -41,14 +42,7 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
         value={email}
         onChange={onEmailChange}
       />
-      <Field
-        label="Mot de passe"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={setPassword}
-      />
+      <CurrentPasswordField label="Mot de passe" value={password} onChange={setPassword} />
       {error && <ErrorBox message={error} />}
       <Button type="submit" enabled={enabled} busy={busy} busyLabel="Connexion en cours…" fullWidth>
         Se connecter

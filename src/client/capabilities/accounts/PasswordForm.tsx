@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { isPasswordAccepted, passwordsMatch } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { useAuth } from '../../platform/session/auth-context';
 import { NewPasswordFields } from './NewPasswordFields';
 import { changePassword } from './api';
 import { SavedNotice } from './SavedNotice';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 /**
  * Change the password. After a sign-in with a temporary password (`temporary`), the form
@@ -70,11 +70,8 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
         </h3>
       )}
       <form className="form" noValidate onSubmit={submit}>
-        <Field
+        <CurrentPasswordField
           label={temporary ? 'Mot de passe temporaire' : 'Mot de passe actuel'}
-          type="password"
-          autoComplete="current-password"
-          required
           value={currentPassword}
           onChange={edited(setCurrentPassword)}
         />

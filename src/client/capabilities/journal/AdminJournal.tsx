@@ -9,12 +9,12 @@ import {
   type JournalEntry,
 } from '../../../shared/journal';
 import { AdminPage } from '../../platform/ui/AdminPage';
-import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { usePagedList } from '../../platform/data/usePagedList';
 import { getJournal, getJournalActors, type JournalFilters } from './api';
 import './journal.css';
+import { SeeMore } from '../../platform/ui/SeeMore';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
@@ -140,16 +140,7 @@ export function AdminJournal() {
           </ol>
         )}
         {!loading && next && (
-          <div className="form__actions">
-            <Button
-              variant="secondary"
-              busy={list.loadingMore}
-              busyLabel="Chargement des actions plus anciennes…"
-              onClick={() => void list.more()}
-            >
-              Voir plus
-            </Button>
-          </div>
+          <SeeMore busy={list.loadingMore} busyLabel="Chargement des actions plus anciennes…" onMore={() => void list.more()} />
         )}
       </section>
     </AdminPage>

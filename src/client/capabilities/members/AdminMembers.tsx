@@ -13,6 +13,7 @@ import { searchMembers, searchParams } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
 import './members.css';
+import { SeeMore } from '../../platform/ui/SeeMore';
 
 type Filter = 'type' | 'verified' | 'subscribed' | 'role' | 'suspended';
 
@@ -160,16 +161,7 @@ export function AdminMembers() {
           </ul>
         )}
         {!loading && next && (
-          <div className="form__actions">
-            <Button
-              variant="secondary"
-              busy={list.loadingMore}
-              busyLabel="Chargement des membres suivants…"
-              onClick={() => void list.more()}
-            >
-              Voir plus
-            </Button>
-          </div>
+          <SeeMore busy={list.loadingMore} busyLabel="Chargement des membres suivants…" onMore={() => void list.more()} />
         )}
       </section>
     </AdminPage>
