@@ -20,6 +20,11 @@ export interface CurrentUser {
   emailVerified: boolean;
   /** A receiving server refused the address for good: nothing we send arrives (decision 0019). */
   emailUndeliverable: boolean;
+  /**
+   * The account's uid on the Firebase site it was moved in from (absent for an account made
+   * here): the newsletters sent from there name the member by it in their unsubscribe links.
+   */
+  firebaseUid?: string;
 }
 
 export function displayName(user: Pick<CurrentUser, 'accountType' | 'firstname' | 'lastname' | 'username'>): string {

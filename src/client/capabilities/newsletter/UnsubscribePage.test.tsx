@@ -53,3 +53,17 @@ it('warns when the link is another account’s, and shows “Une erreur est surv
   expect(await screen.findByRole('heading', { level: 1, name: 'Une erreur est survenue' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toContain('Ce lien de désinscription correspond à un autre compte 🙁');
 });
+
+it('takes a link of a newsletter sent from the Firebase site, naming the member by their old uid, as theirs', async () => {
+  const movedIn = { ...LEA, firebaseUid: 'Xq3TzK9pLm2bVcR7sD4fGh8jKl01' };
+  const { calls } = stubApi({
+    'GET /api/auth/me': { status: 200, body: movedIn },
+    'POST /api/fn/newsletter-unsubscribe': { status: 200, body: { data: { unsubscribed: true } } },
+  });
+  renderAt(movedIn.firebaseUid);
+  await waitFor(() => expect(screen.getByTestId('auth-status').textContent).toBe('signed-in'));
+  expect(screen.queryByText(/un autre compte/)).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Me désinscrire' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Tu a bien été supprimé de la newsletter' })).toBeTruthy();
+  expect(calls.filter((call) => call.path === '/api/fn/newsletter-unsubscribe').map((call) => call.body)).toEqual([{ userId: movedIn.firebaseUid }]);
+});

@@ -38,7 +38,8 @@ export function UnsubscribePage() {
   }
 
   if (state.status === 'asking') {
-    const someoneElse = auth.user && auth.user.uuid !== userId.trim().toLowerCase();
+    // A link of a newsletter sent from the Firebase site names the member by their old uid.
+    const someoneElse = auth.user && auth.user.uuid !== userId.trim().toLowerCase() && auth.user.firebaseUid !== userId.trim();
     return (
       <div className="container section newsletter-unsubscribe">
         <h1>Se désinscrire de la newsletter</h1>

@@ -8,7 +8,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { object, string } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
-import { generateTemporaryPassword, hashPassword, verifyPassword } from './passwords';
+import { generateTemporaryPassword, hashPassword, isFirebasePasswordHash, verifyAccountPassword, verifyPassword } from './passwords';
 import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
@@ -49,7 +49,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       // answer stays, but probing one address is throttled like guessing its password.
       const matched = await throttledPasswordCheck(db, passwordAttempt(request, key), async () => {
         if (!account) return false;
-        if (await verifyPassword(account.password_hash, password)) return true;
+        if (await verifyAccountPassword(db, account.password_hash, password)) return true;
         usedTemporary =
           account.temporary_password_hash !== null &&
           account.temporary_password_expires_at !== null &&
@@ -76,6 +76,16 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
           })
           .where('id', '=', account.id)
           .where('temporary_password_hash', '=', account.temporary_password_hash)
+          .execute();
+      } else if (isFirebasePasswordHash(account.password_hash)) {
+        // Moved in from the Firebase site: now that the password is known, it is kept as any
+        // other (argon2id) and Firebase's hash is gone. Only the hash that was verified is
+        // replaced, so a password changed meanwhile is kept.
+        await db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(password) })
+          .where('id', '=', account.id)
+          .where('password_hash', '=', account.password_hash)
           .execute();
       }
       await startSession(db, reply, account.id, secureCookies);

@@ -13,7 +13,10 @@ export interface UsersTable {
   surveys: ColumnType<Record<string, true>, string | undefined, string>;
   past_trips: ColumnType<string[], string | undefined, string>;
   newsletter: Generated<boolean>;
+  /** argon2id; or, moved in from the Firebase site and not signed in since, `$firebase-scrypt$<salt>$<hash>` (passwords.ts). */
   password_hash: string;
+  /** The account's uid on the Firebase site it was moved in from; null for an account made here. */
+  firebase_uid: ColumnType<string | null, string | null | undefined, string | null>;
   temporary_password_hash: string | null;
   temporary_password_expires_at: Date | null;
   /** When forgot password last mailed temporary passwords, the last hour's at most (decision 0028). */

@@ -24,6 +24,7 @@ export const userColumns = [
   'users.created_at',
   'users.email_verified_at',
   'users.email_undeliverable_at',
+  'users.firebase_uid',
 ] as const;
 
 export type UserRow = Pick<
@@ -44,6 +45,7 @@ export type UserRow = Pick<
   | 'created_at'
   | 'email_verified_at'
   | 'email_undeliverable_at'
+  | 'firebase_uid'
 >;
 
 /** Versioned URL, so the picture can be cached for a year and still change at once. */
@@ -68,6 +70,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     newsletter: user.newsletter,
     emailVerified: user.email_verified_at !== null,
     emailUndeliverable: user.email_undeliverable_at !== null,
+    ...(user.firebase_uid !== null && { firebaseUid: user.firebase_uid }),
   };
 }
 

@@ -10,6 +10,16 @@ import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscript
 
 /** What a signed-in member does with their subscription. */
 export function newsletterMemberRoutes(app: FastifyInstance) {
+  /**
+   * Our id, or the Firebase uid a member moved in from the old site is named by in the links
+   * of newsletters sent from there (case-sensitive, unlike our ids).
+   */
+  async function accountId(userId: string): Promise<string | undefined> {
+    if (isUuid(userId)) return userId.toLowerCase();
+    const moved = await app.database.db.selectFrom('users').select('id').where('firebase_uid', '=', userId).executeTakeFirst();
+    return moved?.id;
+  }
+
   // Spec §7 newsletter-unsubscribe, called by /newsletter-unsubscribe/{userId}: only for
   // the member's own account, or by an admin.
   app.post<{ Body: UnsubscribePayload }>(
@@ -17,11 +27,11 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
     { schema: { body: object({ userId: string({ maxLength: 64 }) }) } },
     async (request) => {
       const user = requireMember(request);
-      const userId = request.body.userId.trim().toLowerCase();
+      const userId = await accountId(request.body.userId.trim());
       const own = userId === user.id;
       if (!own && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
       const done =
-        isUuid(userId) &&
+        userId !== undefined &&
         (await change(app, (subscription) => (own ? setNewsletterSubscription(subscription, userId, false) : unsubscribeMemberAsAdmin(subscription, user.id, userId))));
       if (!done) throw new AppError(404, 'newsletter/unknown-user');
       return { data: { unsubscribed: true } };
