@@ -10,6 +10,7 @@ export const MUTATION_GROUPS = {
     mutate: ['src/server/capabilities/accounts/passwords.ts', 'src/server/capabilities/accounts/login-throttle.ts'],
     testFiles: [
       'src/server/capabilities/accounts/passwords.test.ts',
+      'src/server/capabilities/accounts/firebase-password.test.ts',
       'src/server/capabilities/accounts/auth.test.ts',
       'src/server/capabilities/accounts/account.test.ts',
       'src/server/capabilities/accounts/admin-bootstrap.test.ts',
