@@ -1,8 +1,10 @@
 // The backup files themselves (backup-files.ts): where they are written, which are kept, and
 // what a restore accepts to read. The dumps and restores of a database are in backup.test.ts.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupDirShared, BackupRefused, backupName, listBackups, preparePrivateBackupDir, pruneBackups, readBackup, writeBackup } from './backup-files';
@@ -77,6 +79,31 @@ describe('the backup folder', () => {
       await fs.chown(dir, 4321, 4321);
       await expect(preparePrivateBackupDir(dir)).rejects.toThrow(`BACKUP_DIR ${dir} : il appartient à un autre utilisateur (uid 4321).`);
     }
+  });
+
+  // In production the server runs as its own user (deploy/), not root: what that user accepts is
+  // asked of a process of another user, which root may start.
+  it.runIf(process.getuid?.() === 0)('as the server’s own user: accepts a folder of its own or root’s, refuses another user’s', async () => {
+    const SERVER_USER = 4321;
+    const place = path.join(folder, 'as-server-user');
+    await fs.mkdir(place, { mode: 0o755 });
+    await fs.chmod(folder, 0o755);
+    const [own, roots, others] = ['own', 'roots', 'others'].map((name) => path.join(place, name));
+    for (const dir of [own, roots, others]) await fs.mkdir(dir, { mode: 0o755 });
+    await fs.chown(own, SERVER_USER, SERVER_USER);
+    await fs.chown(others, SERVER_USER + 1, SERVER_USER + 1);
+    const script = path.join(place, 'prepare.mjs');
+    await fs.writeFile(
+      script,
+      `import { preparePrivateBackupDir } from ${JSON.stringify(fileURLToPath(new URL('./backup-files.ts', import.meta.url)))};\n` +
+        'for (const dir of process.argv.slice(2)) console.log(await preparePrivateBackupDir(dir).then(() => "accepted", (error) => error.message));\n',
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script, own, roots, others], { uid: SERVER_USER, gid: SERVER_USER, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const [ownAnswer, rootsAnswer, othersAnswer] = run.stdout.trim().split('\n');
+    expect(ownAnswer).toBe('accepted');
+    expect(rootsAnswer).toBe('accepted');
+    expect(othersAnswer).toMatch(`BACKUP_DIR ${others} : il appartient à un autre utilisateur (uid ${SERVER_USER + 1}).`);
   });
 });
 
