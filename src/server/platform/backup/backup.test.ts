@@ -120,7 +120,12 @@ describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embe
 
   it('restores into an empty DATA_DIR with every row identical, and the member logs in', SLOW, async () => {
     const dataDir = path.join(folder, 'restored');
-    await restoreIntoDataDir(await readBackup(backup), dataDir, { force: false });
+    const sql = await readBackup(backup);
+    const threads = async () => (await fs.readdir('/proc/self/task')).length;
+    const threadsBefore = await threads();
+    await restoreIntoDataDir(sql, dataDir, { force: false });
+    // The database thread the restore ran is gone with it, not left idle in the process.
+    expect(await threads()).toBe(threadsBefore);
     const restored = await openDatabase({ dataDir });
     try {
       expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
