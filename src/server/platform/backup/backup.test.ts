@@ -140,6 +140,10 @@ describe(`a backup of the ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embe
     await restoreIntoPostgres(await readBackup(backup), url, { force: false });
     const restored = await openDatabase({ databaseUrl: url });
     try {
+      // An empty database's schema is left as the host made it: owned by the database's owner
+      // (PostgreSQL 15+), whom the site may be, not handed to the role that restored.
+      const owner = await sql<{ owner: string }>`select nspowner::regrole::text as owner from pg_namespace where nspname = 'public'`.execute(restored.db);
+      expect(owner.rows).toEqual([{ owner: 'pg_database_owner' }]);
       expect(await everyRow(restored.db)).toEqual(await everyRow(test.database.db));
       await servesAsBefore(restored);
     } finally {
