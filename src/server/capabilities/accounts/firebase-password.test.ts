@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionCookie } from '../../platform/testing/members';
 import { setUpTestApp } from '../../platform/testing/test-app';
 import { expectStoredHashOf } from '../../platform/testing/stored-password';
-import { FIREBASE_HASH_SETTING, firebasePasswordHash, type FirebaseHashParameters } from './passwords';
+import { FIREBASE_HASH_SETTING, firebasePasswordHash, verifyAccountPassword, type FirebaseHashParameters } from './passwords';
 
 // Firebase's own published example of its modified scrypt (the firebase/scrypt repository's
 // README): this project's parameters, one user's salt, and the hash of 'user1password'.
@@ -64,6 +64,10 @@ describe('a member moved in from the Firebase site', () => {
     await movedIn('abime@exemple.fr', '$firebase-scrypt$seul-morceau', PUBLISHED);
     expect((await loginRequest('abime@exemple.fr', 'user1password')).json()).toMatchObject({ error: { code: 'auth/wrong-password' } });
     expect(await storedHash('autre@exemple.fr')).toBe(firebasePasswordHash(SALT, HASH));
+    // No parameters imported at all: nothing can be checked, nothing matches.
+    await test.database.db.deleteFrom('settings').where('key', '=', FIREBASE_HASH_SETTING).execute();
+    expect(await verifyAccountPassword(test.database.db, firebasePasswordHash(SALT, HASH), 'user1password')).toBe(false);
+    expect(await verifyAccountPassword(test.database.db, '$firebase-scrypt$seul-morceau', 'user1password')).toBe(false);
   });
 
   it('keeps the unsubscribe links of the newsletters sent from the old site working: they name the member by their Firebase uid', async () => {

@@ -40,9 +40,9 @@ export async function verifyAccountPassword(db: Kysely<Database>, passwordHash: 
   if (!isFirebasePasswordHash(passwordHash)) return verifyPassword(passwordHash, password);
   const [salt, firebaseHash] = passwordHash.slice(FIREBASE_PREFIX.length).split('$');
   const parameters = await db.selectFrom('settings').select('value').where('key', '=', FIREBASE_HASH_SETTING).executeTakeFirst();
-  if (!parameters || !salt || !firebaseHash) return false;
   try {
-    return await new FirebaseScrypt(parameters.value as FirebaseHashParameters).verify(password, salt, firebaseHash);
+    // Throws when a part is missing: a hash damaged in the move, or no parameters imported.
+    return await new FirebaseScrypt(parameters?.value as FirebaseHashParameters).verify(password, salt, firebaseHash);
   } catch {
     return false;
   }

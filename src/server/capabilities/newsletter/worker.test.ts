@@ -287,6 +287,34 @@ describe('the newsletter sending worker', () => {
     expect(await waitUntilSettled(database.db, second)).toMatchObject({ sent: 2 });
   });
 
+  it('claims again at once when woken while a claim finds nothing, instead of idling until the poll', async (context) => {
+    // The embedded database runs statements one after another: a claim sent behind a slow
+    // statement runs before a newsletter queued after it, and a wake-up given meanwhile is the
+    // one another instance sends when it queues a newsletter while this one's claim is out.
+    if (database.mode !== 'pglite') return context.skip('the order of statements is only certain on the embedded database');
+    const accounts = await insertAccounts(database.db, 2);
+    const server = await smtp();
+    const sending = worker(database, server, { pollMs: 60_000 });
+    sending.start();
+    // What earlier tests handed back is sent first; then a claim finds nothing, and the worker idles.
+    const waiting = () => database.db.selectFrom('newsletter_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['pending', 'sending']).executeTakeFirstOrThrow();
+    await expect.poll(async () => Number((await waiting()).n), { timeout: 10_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    await database.db.updateTable('users').set({ newsletter: false }).execute();
+    await database.db.updateTable('users').set({ newsletter: true }).where('id', 'in', accounts.map((account) => account.id)).execute();
+    const slow = sql`select pg_sleep(0.3)`.execute(database.db);
+    sending.wake();
+    // The claim is now queued behind the sleep; the newsletter (one transaction) behind the claim.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const queued = queueNewsletter(database.db, { title: 'Entre deux', description: '', letter: 'Bonjour', filter: undefined, createdBy: accounts[0].id });
+    sending.wake();
+    await slow;
+    const { newsletterId } = await queued;
+    // Well before the poll: the claim that found nothing was followed by another.
+    await waitForSent(newsletterId, 2);
+  });
+
   it('logs a failed claim and tries again only at the next poll', async () => {
     const broken = await createTestDatabase();
     cleanups.push(() => broken.close());
