@@ -31,4 +31,4 @@ export { deleteAccount } from './delete-account';
 export { hashPassword } from './passwords';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';
-export { countPersons, findUser, pictureUrl, takenAccountError, toCurrentUser, toUserView, type UserRow } from './users';
+export { countPersons, findUser, pictureUrl, takenAccountError, toCurrentUser } from './users';
