@@ -39,7 +39,7 @@ export const MUTATION_GROUPS = {
     // restore what only it writes (a dump from a newer pg_dump, restored into an older server).
     embedded: true,
     mutate: ['src/server/platform/backup/backup-files.ts', 'src/server/platform/backup/take-backup.ts', 'src/server/platform/backup/restore-backup.ts'],
-    testFiles: ['src/server/platform/backup/backup.test.ts', 'src/server/platform/backup/backup-files.test.ts'],
+    testFiles: ['src/server/platform/backup/backup.test.ts', 'src/server/platform/backup/take-backup.test.ts', 'src/server/platform/backup/backup-files.test.ts'],
   },
   'anti-bot': {
     mutate: ['src/server/platform/anti-bot/proof-of-work.ts', 'src/server/platform/anti-bot/index.ts'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 
@@ -40,4 +40,24 @@ export async function adminQuery(serverUrl: string, statement: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * New, empty databases on the PostgreSQL server at `serverUrl`, for a test file: call it at
+ * the file's top level; each database it makes is dropped after the file (a hook registered
+ * inside a running test never runs).
+ */
+export function emptyPostgresDatabases(serverUrl: string): () => Promise<string> {
+  const made: string[] = [];
+  afterAll(async () => {
+    for (const name of made) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  });
+  return async () => {
+    const name = `unissons_restore_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    made.push(name);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
 }
