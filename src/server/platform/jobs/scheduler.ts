@@ -30,6 +30,13 @@ export function atStart(): Job['next'] {
   };
 }
 
+/** A job, its run under way, and the timer of its next one. */
+interface Entry {
+  job: Job;
+  running?: Promise<void>;
+  timer?: NodeJS.Timeout;
+}
+
 export interface Jobs {
   /** Runs the job now (SIGUSR2's backup), or joins its run under way. */
   now(name: string): Promise<void>;
@@ -44,13 +51,7 @@ export interface Jobs {
  */
 export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, 'error'>): Jobs {
   let stopped = false;
-  const entries = new Map(
-    jobs.map((job) => [
-      job.name,
-      { job, running: undefined as Promise<void> | undefined, timer: undefined as NodeJS.Timeout | undefined },
-    ]),
-  );
-  type Entry = typeof entries extends Map<string, infer E> ? E : never;
+  const entries = new Map<string, Entry>(jobs.map((job) => [job.name, { job }]));
 
   const run = (entry: Entry): Promise<void> => {
     entry.running ??= entry.job
