@@ -34,7 +34,6 @@ export interface NewAccount {
  * their capability): the spec's checks, then the insert, its notice and its first mail.
  */
 export function accountWriter(app: FastifyInstance) {
-
   /** The spec's rules on what was typed, with their error codes. */
   function checkAccount(account: NewAccount) {
     if (!isValidEmail(account.email.trim())) throw new AppError(400, 'users/invalid-email');
