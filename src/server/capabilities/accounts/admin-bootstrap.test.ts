@@ -58,7 +58,7 @@ it('with ADMIN_PROMOTE_EXISTING, promotes the registered account and ends every 
 it('writes a journal row when a start gives the admin role back, and none when the account kept it', async () => {
   const email = 'retour@unissons.fr';
   const id = await ensureAdmin(test.database.db, { email, password: 'Back-Admin-Pass4!' });
-  const rows = () => test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_id', 'summary']).where('target_id', '=', id).execute();
+  const rows = () => test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_id', 'summary']).where('target_id', '=', id).orderBy('id').execute();
   // A change of password alone gives no role.
   await ensureAdmin(test.database.db, { email, password: 'Back-Admin-Pass5!' });
   expect(await rows()).toEqual([]);

@@ -198,8 +198,14 @@ describe('moderators at the same time', () => {
     return rows.map((row) => row.id);
   }
 
+  /** An item's journal rows in the order they were written (a table read without an order has none). */
   const journalOf = (targetId: string) =>
-    test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_type', 'summary', 'details']).where('target_id', '=', targetId).execute();
+    test.database.db
+      .selectFrom('journal')
+      .select(['actor_id', 'kind', 'target_type', 'summary', 'details'])
+      .where('target_id', '=', targetId)
+      .orderBy('id')
+      .execute();
 
   const pendingTotal = async () => (await get('/api/admin/moderation', moderator.cookie)).json().pendingWords.total as number;
 

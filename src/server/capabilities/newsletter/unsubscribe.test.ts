@@ -52,7 +52,7 @@ describe('unsubscribing', () => {
 
   it('writes in the journal an admin unsubscribing another member, and not a member unsubscribing themselves', async () => {
     const journal = (targetId: string) =>
-      test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_type', 'summary']).where('target_id', '=', targetId).execute();
+      test.database.db.selectFrom('journal').select(['actor_id', 'kind', 'target_type', 'summary']).where('target_id', '=', targetId).orderBy('id').execute();
     const member = await registerMember(test.app, { newsletter: true });
     expect((await unsubscribe(member.uuid, admin.cookie)).statusCode).toBe(200);
     expect(await journal(member.uuid)).toEqual([

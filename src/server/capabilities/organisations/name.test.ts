@@ -9,7 +9,7 @@ describe('an organisation changes its displayed name (PUT /api/account/username,
   const rename = (cookie: string, username: unknown) =>
     test.app.inject({ method: 'PUT', url: '/api/account/username', headers: { cookie }, payload: { username } });
   const journalOf = (actorId: string) =>
-    test.database.db.selectFrom('journal').select(['kind', 'actor_id', 'target_id', 'summary', 'details']).where('actor_id', '=', actorId).execute();
+    test.database.db.selectFrom('journal').select(['kind', 'actor_id', 'target_id', 'summary', 'details']).where('actor_id', '=', actorId).orderBy('id').execute();
   const guide = async () =>
     (await test.app.inject({ method: 'POST', url: '/api/fn/users-getOrganisations', payload: {} })).json<{ data: { username: string }[] }>().data.map((item) => item.username);
   const wallAuthors = async () =>
