@@ -14,6 +14,7 @@ await build({
     backup: 'src/server/platform/backup/backup-command.ts',
     restore: 'src/server/platform/backup/restore-command.ts',
     'rotate-secrets': 'src/server/rotate-secrets-command.ts',
+    'import-firebase': 'src/server/capabilities/firebase-import/import-firebase-command.ts',
   },
   outdir: 'build/node',
   bundle: true,

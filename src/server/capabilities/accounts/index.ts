@@ -28,7 +28,8 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
 // What other capabilities use of accounts.
 export { keepAnAdmin, lockActiveAdmins } from './active-admins';
 export { deleteAccount } from './delete-account';
-export { hashPassword } from './passwords';
+export { FIREBASE_HASH_SETTING, firebasePasswordHash, hashPassword, type FirebaseHashParameters } from './passwords';
+export { normalizePicture } from './picture';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';
 export { countPersons, findUser, pictureUrl, takenAccountError, toCurrentUser } from './users';

@@ -44,3 +44,6 @@ export const settingsCapability: Capability = {
     );
   },
 };
+
+// What other capabilities use of settings.
+export { readPublicAmounts, writePublicAmounts } from './public-amounts';

@@ -1,0 +1,332 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { isRole } from '../../../shared/permissions';
+import { REACTIONS, type Reaction } from '../../../shared/sports';
+import { checkSurveyResponses, isSurveyId, isValidBonusAmount, surveyCheckError, SURVEYS } from '../../../shared/surveys';
+import { isValidEmail, isValidEmojiField, isValidSportName, normalizeEmail, sportDuplicateKey, sportId } from '../../../shared/validation';
+import type { Database } from '../../platform/db/schema';
+import { FIREBASE_HASH_SETTING, firebasePasswordHash, type FirebaseHashParameters } from '../accounts/index';
+import { recordAction } from '../journal/index';
+import { readPublicAmounts, writePublicAmounts } from '../settings/index';
+import { type ImportReport, skip } from './report';
+import type { ImportProgress, StagedFirestore } from './stage';
+import { staging } from './staging';
+import { bool, text } from './values';
+
+/** Runs one batch: its own committed transaction, or (a dry run) a part of the run's one transaction. */
+export type RunBatch = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+
+const ACCOUNTS_PER_BATCH = 1000;
+const ROWS_PER_BATCH = 5000;
+const IMPORTED_BY = 'Import Firebase';
+/** Whether the survey answers were imported: anonymous, they carry nothing a second run could recognise. */
+const ANSWERS_IMPORTED_SETTING = 'firebase.surveyAnswersImported';
+
+/** The project's hash parameters (the accounts' old passwords need them) and the survey bonus. */
+export async function landSettings(db: Kysely<Database>, parameters: FirebaseHashParameters, staged: StagedFirestore, report: ImportReport) {
+  await db
+    .insertInto('settings')
+    .values({ key: FIREBASE_HASH_SETTING, value: JSON.stringify(parameters) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(parameters), updated_at: sql`now()` }))
+    .execute();
+  report.bonusAmount.old = staged.bonusAmount;
+  if (staged.bonusAmount === null || !isValidBonusAmount(staged.bonusAmount)) return;
+  const already = await db.selectFrom('settings').select('key').where('key', '=', 'public_amounts').executeTakeFirst();
+  if (already && (await readPublicAmounts(db)).bonusAmount !== staged.bonusAmount) {
+    report.bonusAmount.outcome = 'kept';
+    return;
+  }
+  await writePublicAmounts(db, { bonusAmount: staged.bonusAmount });
+  report.bonusAmount.outcome = 'imported';
+}
+
+interface Profile {
+  username?: unknown;
+  firstname?: unknown;
+  lastname?: unknown;
+  bio?: unknown;
+  accountType?: unknown;
+  roles?: unknown;
+  surveys?: unknown;
+  pastTrips?: unknown;
+}
+
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * The accounts, a thousand per transaction, in the export's order: each with its Firestore
+ * profile, its old password hash kept for the first sign-in, its roles (admin journaled),
+ * its surveys marked answered. An account already imported (its Firebase uid is here) is
+ * left as it is; an address or username another account holds is reported, never merged.
+ */
+export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report: ImportReport, subscribed: boolean, progress: ImportProgress) {
+  const counts = report.counts.accounts;
+  progress.phase('Comptes', counts.read);
+  const now = new Date();
+  for (let cursor = 0; ; ) {
+    const rows = await staging(db)
+      .selectFrom('firebase_import_accounts as a')
+      .leftJoin('firebase_import_profiles as p', 'p.uid', 'a.uid')
+      .selectAll('a')
+      .select('p.data as profile')
+      .where('a.seq', '>', cursor)
+      .orderBy('a.seq')
+      .limit(ACCOUNTS_PER_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    cursor = rows.at(-1)!.seq;
+    await batch(async (trx) => {
+      const present = new Set(
+        (await trx.selectFrom('users').select('firebase_uid').where('firebase_uid', 'in', rows.map((row) => row.uid)).execute()).map((row) => row.firebase_uid),
+      );
+      const candidates = [];
+      for (const row of rows) {
+        const profile = (row.profile ?? {}) as Profile;
+        const surveys = profile.surveys && typeof profile.surveys === 'object' ? Object.keys(profile.surveys).filter((id) => (profile.surveys as Record<string, unknown>)[id] === true) : [];
+        report.counts.surveySubmissions.read += surveys.length;
+        if (present.has(row.uid)) {
+          counts.alreadyThere += 1;
+          report.counts.surveySubmissions.alreadyThere += surveys.length;
+          continue;
+        }
+        const email = normalizeEmail(row.email);
+        if (!isValidEmail(email)) {
+          skip(report, 'accounts', row.uid, `adresse invalide (${row.email})`);
+          continue;
+        }
+        for (const id of surveys.filter((id) => !isSurveyId(id))) skip(report, 'surveySubmissions', `${row.uid}/${id}`, 'questionnaire inconnu du site');
+        const known = surveys.filter(isSurveyId);
+        // A profile-less account (never finished registering) still gets a username, made
+        // unique by its uid so it takes nobody's.
+        const username = text(profile.username) || `${(text(row.display_name) || email.split('@')[0]).slice(0, 20)}-${row.uid.slice(0, 6)}`;
+        candidates.push({
+          row,
+          surveys: known,
+          values: {
+            email,
+            username,
+            firstname: text(profile.firstname),
+            lastname: text(profile.lastname),
+            bio: text(profile.bio),
+            account_type: profile.accountType === undefined || profile.accountType === 'user' ? ('user' as const) : ('organisation' as const),
+            roles: list(profile.roles).filter(isRole),
+            surveys: JSON.stringify(Object.fromEntries(known.map((id) => [id, true]))),
+            past_trips: JSON.stringify(list(profile.pastTrips)),
+            newsletter: subscribed,
+            password_hash: firebasePasswordHash(row.password_salt ?? '', row.password_hash ?? ''),
+            firebase_uid: row.uid,
+            created_at: row.created_at ?? now,
+            last_seen_at: row.last_signed_in_at ?? row.created_at ?? now,
+            email_verified_at: row.email_verified ? now : null,
+            suspended_at: row.disabled ? now : null,
+          },
+        });
+      }
+      if (candidates.length === 0) return;
+      const inserted = await trx
+        .insertInto('users')
+        .values(candidates.map((candidate) => candidate.values))
+        .onConflict((oc) => oc.doNothing())
+        .returning(['id', 'firebase_uid', 'username', 'email', 'roles'])
+        .execute();
+      const landed = new Map(inserted.map((user) => [user.firebase_uid, user]));
+      const refused = candidates.filter((candidate) => !landed.has(candidate.row.uid));
+      if (refused.length > 0) await reportRefusedAccounts(trx, refused.map((candidate) => candidate.values), report);
+      const submissions = [];
+      for (const candidate of candidates) {
+        const user = landed.get(candidate.row.uid);
+        if (!user) continue;
+        counts.imported += 1;
+        for (const surveyId of candidate.surveys) submissions.push({ survey_id: surveyId, user_id: user.id });
+        if (user.roles.includes('admin')) {
+          await recordAction(trx, {
+            actorId: user.id,
+            kind: 'roles/import',
+            targetType: 'user',
+            targetId: user.id,
+            summary: `Administrateur sur l’ancien site : ${user.username} (${user.email})`,
+            details: { roles: user.roles, firebaseUid: candidate.row.uid, by: IMPORTED_BY },
+          });
+        }
+      }
+      if (submissions.length > 0) {
+        const marked = await trx.insertInto('survey_submissions').values(submissions).onConflict((oc) => oc.doNothing()).returning('user_id').execute();
+        report.counts.surveySubmissions.imported += marked.length;
+      }
+    });
+    progress.update(counts.imported + counts.alreadyThere + counts.skipped, counts.imported, counts.skipped);
+  }
+}
+
+/** Why an account was not written: its address, or its username, belongs to another account. */
+async function reportRefusedAccounts(trx: Transaction<Database>, refused: { email: string; username: string; firebase_uid: string }[], report: ImportReport) {
+  const holders = await trx
+    .selectFrom('users')
+    .select(['email', sql<string>`lower(username)`.as('username'), 'firebase_uid'])
+    .where((eb) => eb.or([eb('email', 'in', refused.map((account) => account.email)), eb(sql`lower(username)`, 'in', refused.map((account) => account.username.toLowerCase()))]))
+    .execute();
+  for (const account of refused) {
+    const byEmail = holders.find((holder) => holder.email === account.email);
+    const reason = byEmail
+      ? `adresse ${account.email} déjà utilisée par ${byEmail.firebase_uid ? `le compte importé ${byEmail.firebase_uid}` : 'un compte du site'}`
+      : `nom d’utilisateur « ${account.username} » déjà pris sur le site`;
+    skip(report, 'accounts', account.firebase_uid, reason);
+  }
+}
+
+/** The suggested sports, with their author when the author came along. */
+export async function landSports(batch: RunBatch, staged: StagedFirestore, report: ImportReport) {
+  const counts = report.counts.sports;
+  await batch(async (trx) => {
+    const authors = new Map<string, string>();
+    const uids = [...new Set(staged.sports.map((sport) => text(sport.data.submittedBy)).filter(Boolean))];
+    if (uids.length > 0) {
+      for (const row of await trx.selectFrom('users').select(['id', 'firebase_uid']).where('firebase_uid', 'in', uids).execute()) authors.set(row.firebase_uid!, row.id);
+    }
+    const now = new Date();
+    for (const { docId, data } of staged.sports) {
+      const name = text(data.name) || docId.charAt(0).toLocaleUpperCase('fr') + docId.slice(1);
+      if (!isValidSportName(name)) {
+        skip(report, 'sports', docId, 'nom de sport invalide');
+        continue;
+      }
+      const id = sportId(name);
+      const emoji = text(data.emoji);
+      const isPublic = bool(data.public);
+      const written = await trx
+        .insertInto('sports')
+        .values({
+          id,
+          name,
+          duplicate_key: sportDuplicateKey(name),
+          emoji: isValidEmojiField(emoji) ? emoji : '',
+          submitted_by: authors.get(text(data.submittedBy)) ?? null,
+          public: isPublic,
+          published_at: isPublic ? now : null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (written) counts.imported += 1;
+      else if (await trx.selectFrom('sports').select('id').where('id', '=', id).executeTakeFirst()) counts.alreadyThere += 1;
+      else skip(report, 'sports', docId, 'un sport équivalent (accents, majuscules) existe déjà sur le site');
+    }
+  });
+}
+
+/**
+ * The reactions, at most one per member and sport (the first listed wins; the trigger keeps
+ * the sports' totals as for any vote). A uid the import did not bring is reported.
+ */
+export async function landReactions(db: Kysely<Database>, batch: RunBatch, report: ImportReport, progress: ImportProgress) {
+  const counts = report.counts.reactions;
+  progress.phase('Réactions', counts.read);
+  await sql`create index firebase_import_reactions_pair on firebase_import_reactions (sport, uid, seq)`.execute(db);
+  for (let cursor = 0; ; ) {
+    const rows = await staging(db)
+      .selectFrom('firebase_import_reactions as r')
+      .leftJoin('users as u', 'u.firebase_uid', 'r.uid')
+      .leftJoin('sports as s', 's.id', 'r.sport')
+      .select(['r.seq', 'r.sport', 'r.uid', 'r.reaction', 'u.id as user_id', 's.id as sport_id'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('firebase_import_reactions as earlier').whereRef('earlier.sport', '=', 'r.sport').whereRef('earlier.uid', '=', 'r.uid').whereRef('earlier.seq', '<', 'r.seq'))
+          .as('repeated'),
+      )
+      .where('r.seq', '>', String(cursor) as never)
+      .orderBy('r.seq')
+      .limit(ROWS_PER_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    cursor = Number(rows.at(-1)!.seq);
+    const values: Insertable<Database['sport_reactions']>[] = [];
+    for (const row of rows) {
+      const record = `${row.sport}/${row.uid}`;
+      if (!(REACTIONS as readonly string[]).includes(row.reaction)) skip(report, 'reactions', record, `réaction inconnue (${row.reaction})`);
+      else if (!row.user_id) skip(report, 'reactions', record, 'membre absent de l’import');
+      else if (!row.sport_id) skip(report, 'reactions', record, 'sport écarté');
+      else if (row.repeated) skip(report, 'reactions', record, 'une seule réaction par membre et par sport : la première est gardée');
+      else values.push({ sport_id: row.sport_id, user_id: row.user_id, reaction: row.reaction as Reaction });
+    }
+    if (values.length > 0) {
+      const written = await batch((trx) => trx.insertInto('sport_reactions').values(values).onConflict((oc) => oc.doNothing()).returning('user_id').execute());
+      counts.imported += written.length;
+      counts.alreadyThere += values.length - written.length;
+    }
+    progress.update(counts.imported + counts.alreadyThere + counts.skipped, counts.imported, counts.skipped);
+  }
+}
+
+/**
+ * The words: one per author as the spec says (the newest public one, else the newest), the
+ * others reported; a member who already has a word here keeps it.
+ */
+export async function landWords(db: Kysely<Database>, batch: RunBatch, report: ImportReport, progress: ImportProgress) {
+  const counts = report.counts.words;
+  progress.phase('Mots de soutien', counts.read);
+  await sql`create index firebase_import_words_author on firebase_import_words (author, public, created_at, seq)`.execute(db);
+  for (let cursor = 0; ; ) {
+    const rows = await staging(db)
+      .selectFrom('firebase_import_words as w')
+      .leftJoin('users as u', 'u.firebase_uid', 'w.author')
+      .select(['w.seq', 'w.id', 'w.author', 'w.content', 'w.public', 'w.vip', 'w.created_at', 'u.id as user_id'])
+      .select(
+        sql<boolean>`exists (select 1 from firebase_import_words better where better.author = w.author and better.seq <> w.seq
+          and (better.public, coalesce(better.created_at, '-infinity'), better.seq) > (w.public, coalesce(w.created_at, '-infinity'), w.seq))`.as('outranked'),
+      )
+      .where('w.seq', '>', cursor)
+      .orderBy('w.seq')
+      .limit(ROWS_PER_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    cursor = rows.at(-1)!.seq;
+    const now = new Date();
+    const values: Insertable<Database['words']>[] = [];
+    for (const row of rows) {
+      if (row.content.trim() === '') skip(report, 'words', row.id, 'texte vide');
+      else if (!row.user_id) skip(report, 'words', row.id, `auteur ${row.author || '(aucun)'} absent de l’import`);
+      else if (row.outranked) skip(report, 'words', row.id, 'un seul mot par membre : le plus récent des mots publics est gardé');
+      else {
+        const createdAt = row.created_at ?? now;
+        values.push({ author_id: row.user_id, content: row.content, public: row.public, vip: row.vip, created_at: createdAt, published_at: row.public ? createdAt : null });
+      }
+    }
+    if (values.length > 0) {
+      const written = await batch((trx) => trx.insertInto('words').values(values).onConflict((oc) => oc.column('author_id').doNothing()).returning('id').execute());
+      counts.imported += written.length;
+      counts.alreadyThere += values.length - written.length;
+    }
+    progress.update(counts.imported + counts.alreadyThere + counts.skipped, counts.imported, counts.skipped);
+  }
+}
+
+/**
+ * The old survey answers, anonymous as ours (no member id crosses over), all in one
+ * transaction with the mark that they were imported: nothing in an answer tells a second
+ * run it is already here.
+ */
+export async function landSurveyAnswers(batch: RunBatch, report: ImportReport) {
+  const counts = report.counts.surveyAnswers;
+  if (counts.read === 0) return;
+  await batch(async (trx) => {
+    const valid: { surveyId: string; responses: string; answeredOn: Date | null }[] = [];
+    for (const row of await staging(trx).selectFrom('firebase_import_answers').selectAll().orderBy('seq').execute()) {
+      if (!isSurveyId(row.survey_id)) {
+        skip(report, 'surveyAnswers', row.id, `questionnaire inconnu du site (${row.survey_id || 'aucun'})`);
+        continue;
+      }
+      const check = checkSurveyResponses(SURVEYS[row.survey_id], row.responses);
+      if (surveyCheckError(check)) skip(report, 'surveyAnswers', row.id, 'réponses qui ne suivent pas le questionnaire du site');
+      else valid.push({ surveyId: row.survey_id, responses: JSON.stringify(check.responses), answeredOn: row.answered_on });
+    }
+    if (await trx.selectFrom('settings').select('key').where('key', '=', ANSWERS_IMPORTED_SETTING).executeTakeFirst()) {
+      counts.alreadyThere = valid.length;
+      return;
+    }
+    for (const answer of valid) {
+      await sql`insert into survey_answers (survey_id, responses, answered_on)
+        values (${answer.surveyId}, ${answer.responses}, coalesce(${answer.answeredOn}::date, current_date))`.execute(trx);
+    }
+    counts.imported = valid.length;
+    await trx.insertInto('settings').values({ key: ANSWERS_IMPORTED_SETTING, value: JSON.stringify(valid.length) }).execute();
+  });
+}
