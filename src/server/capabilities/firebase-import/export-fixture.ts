@@ -4,6 +4,8 @@
 import { FirebaseScrypt } from 'firebase-scrypt';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { FirebaseHashParameters } from '../accounts/index';
 
 /** Firebase's published example (the firebase/scrypt README): the project's parameters and one user. */
@@ -82,4 +84,108 @@ export async function writeExport(dir: string, users: unknown[], shape: Firestor
   await fs.writeFile(files.hashConfig, consoleHashConfig(parameters));
   await fs.writeFile(files.firestore, JSON.stringify(firestoreExport(shape, collections)));
   return files;
+}
+
+export interface GeneratedSize {
+  users: number;
+  words: number;
+  reactions: number;
+}
+
+/**
+ * A large export written as a stream (a million users do not fit in one JSON string): users
+ * `uid-0…`, each with a profile, the first `words` of them with a public word, and
+ * `reactions` spread over ten sports (at most one per member and sport). Every account shares
+ * one password hash (made once: Firebase's scrypt costs tens of milliseconds), 'Ancien-2023'.
+ */
+export async function writeGeneratedExport(dir: string, size: GeneratedSize, shape: FirestoreShape = 'node-firestore-import-export'): Promise<ExportFiles> {
+  await fs.mkdir(dir, { recursive: true });
+  const files = { auth: path.join(dir, 'users.json'), hashConfig: path.join(dir, 'hash.txt'), firestore: path.join(dir, 'firestore.json') };
+  await fs.writeFile(files.hashConfig, consoleHashConfig(PUBLISHED_PARAMETERS));
+  const salt = 'c2VsLWdlbmVyZQ==';
+  const passwordHash = await firebaseHash('Ancien-2023', salt);
+  const joined = Date.parse('2023-05-01T00:00:00Z');
+
+  async function write(file: string, parts: () => Generator<string>) {
+    const handle = await fs.open(file, 'w');
+    let chunk = '';
+    for (const part of parts()) {
+      chunk += part;
+      if (chunk.length > 1 << 20) {
+        await handle.write(chunk);
+        chunk = '';
+      }
+    }
+    await handle.write(chunk);
+    await handle.close();
+  }
+
+  await write(files.auth, function* () {
+    yield '{"users":[';
+    for (let index = 0; index < size.users; index++) {
+      const user = { localId: `uid-${index}`, email: `membre${index}@exemple.fr`, emailVerified: index % 2 === 0, passwordHash, salt, createdAt: String(joined + index * 1000), providerUserInfo: [{ providerId: 'password' }] };
+      yield `${index === 0 ? '' : ','}${JSON.stringify(user)}`;
+    }
+    yield ']}';
+  });
+
+  const nested = shape === 'node-firestore-import-export' ? '__collections__' : 'subCollection';
+  const subCollection = (parent: string, name: string) => (shape === 'node-firestore-import-export' ? name : `${parent}/${name}`);
+  const sports = ['kayak', 'rugby', 'tennis', 'judo', 'escalade', 'handball', 'natation', 'voile', 'badminton', 'aviron'];
+  const reactions = ['love', 'wow', 'no'];
+  const when = (index: number) => timestamp(shape, new Date(joined + index * 1000));
+  await write(files.firestore, function* () {
+    yield shape === 'node-firestore-import-export' ? '{"__collections__":{"users":{' : '{"users":{';
+    for (let index = 0; index < size.users; index++) {
+      const profile = { username: `membre-${index}`, firstname: 'Prénom', lastname: `Nom${index}`, bio: '', accountType: index % 50 === 0 ? 'organisation' : 'user', roles: [], surveys: index % 3 === 0 ? { 'pre-use': true } : {}, pastTrips: [] };
+      yield `${index === 0 ? '' : ','}${JSON.stringify(`uid-${index}`)}:${JSON.stringify(profile)}`;
+    }
+    yield `},"WaitingList":{"numbers":{"users":${size.users}},"words":{${JSON.stringify(nested)}:{${JSON.stringify(subCollection('WaitingList/words', 'list'))}:{`;
+    for (let index = 0; index < size.words; index++) {
+      const word = { content: `Mot de soutien n° ${index}`, author: `uid-${index}`, public: true, vip: index % 100 === 0, createdAt: when(index) };
+      yield `${index === 0 ? '' : ','}"w-${index}":${JSON.stringify(word)}`;
+    }
+    yield `}}},"sports":{${JSON.stringify(nested)}:{${JSON.stringify(subCollection('WaitingList/sports', 'list'))}:{`;
+    const perSport = Math.ceil(size.reactions / sports.length);
+    for (const [sportIndex, sport] of sports.entries()) {
+      const count = Math.min(perSport, size.reactions - sportIndex * perSport, size.users);
+      yield `${sportIndex === 0 ? '' : ','}${JSON.stringify(sport)}:{"emoji":"","public":true,"submittedBy":"uid-${sportIndex}","reactions":{`;
+      for (const [reactionIndex, reaction] of reactions.entries()) {
+        yield `${reactionIndex === 0 ? '' : ','}"${reaction}":[`;
+        let first = true;
+        for (let member = reactionIndex; member < count; member += reactions.length) {
+          yield `${first ? '' : ','}"uid-${member}"`;
+          first = false;
+        }
+        yield ']';
+      }
+      yield '}}';
+    }
+    yield '}}}},"Consts":{"public_amounts":{"bonusAmount":5}}}';
+    if (shape === 'node-firestore-import-export') yield '}';
+  });
+  return files;
+}
+
+/** What the import wrote, comparable between two databases: members named by their Firebase uid, rows in a stable order. */
+export async function importedTables(db: Kysely<Database>) {
+  const uids = new Map((await db.selectFrom('users').select(['id', 'firebase_uid', 'username']).execute()).map((row) => [row.id, row.firebase_uid ?? row.username]));
+  const uid = (id: string | null) => (id === null ? null : uids.get(id));
+  return {
+    users: (
+      await db
+        .selectFrom('users')
+        .select(['email', 'username', 'firstname', 'lastname', 'account_type', 'firebase_uid', 'password_hash', 'roles', 'surveys', 'newsletter', 'created_at', 'picture_version'])
+        .select((eb) => [eb('email_verified_at', 'is not', null).as('verified'), eb('suspended_at', 'is not', null).as('suspended')])
+        .orderBy('email')
+        .execute()
+    ),
+    words: (await db.selectFrom('words').select(['author_id', 'content', 'public', 'vip', 'created_at']).orderBy('content').execute()).map((row) => ({ ...row, author_id: uid(row.author_id) })),
+    sports: await db.selectFrom('sports').select(['id', 'name', 'public', 'submitted_by', 'love_count', 'wow_count', 'no_count']).orderBy('id').execute().then((rows) => rows.map((row) => ({ ...row, submitted_by: uid(row.submitted_by) }))),
+    reactions: (await db.selectFrom('sport_reactions').select(['sport_id', 'user_id', 'reaction']).execute()).map((row) => `${row.sport_id}/${uid(row.user_id)}/${row.reaction}`).sort(),
+    submissions: (await db.selectFrom('survey_submissions').selectAll().execute()).map((row) => `${row.survey_id}/${uid(row.user_id)}`).sort(),
+    answers: (await db.selectFrom('survey_answers').select(['survey_id', 'responses']).execute()).map((row) => JSON.stringify(row)).sort(),
+    journal: (await db.selectFrom('journal').select(['kind', 'summary', 'target_id']).where('kind', '=', 'roles/import').execute()).map((row) => ({ ...row, target_id: uid(row.target_id) })),
+    settings: await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['public_amounts', 'firebase.passwordHash', 'firebase.surveyAnswersImported']).orderBy('key').execute(),
+  };
 }

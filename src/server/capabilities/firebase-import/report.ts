@@ -61,7 +61,7 @@ export function formatReport(report: ImportReport, reportFile?: string): string 
   for (const kind of KINDS) {
     const { read, imported, alreadyThere, skipped } = report.counts[kind];
     if (read === 0) continue;
-    lines.push(`- ${KIND_LABELS[kind]} : ${read} lus, ${imported} importés, ${alreadyThere} déjà là, ${skipped} écartés`);
+    lines.push(`- ${KIND_LABELS[kind]} : lus ${read} · importés ${imported} · déjà là ${alreadyThere} · écartés ${skipped}`);
   }
   lines.push(`- Compteur de membres : ${report.counter.now} (l'ancien site affichait ${report.counter.old ?? '—'})`);
   if (report.bonusAmount.outcome === 'imported') lines.push(`- Bonus du premier trajet : ${report.bonusAmount.old} € repris`);
@@ -72,7 +72,7 @@ export function formatReport(report: ImportReport, reportFile?: string): string 
       : '- Newsletter : les membres importés ne sont pas inscrits (l’ancien site ne demandait pas de consentement)',
   );
   if (report.withoutPassword.length > 0) {
-    lines.push(`- ${report.withoutPassword.length} comptes sans mot de passe (connexion par Google, Apple…) : ils en obtiendront un avec « Mot de passe oublié ».`);
+    lines.push(`- Comptes sans mot de passe (connexion par Google, Apple…) : ${report.withoutPassword.length} ; ils en obtiendront un avec « Mot de passe oublié ».`);
   }
   if (report.skipped.length > 0) {
     lines.push(`Écartés (${report.skipped.length}) :`);
