@@ -12,6 +12,7 @@ import { proofOfWork } from './support/proof-of-work';
 import { openDatabase } from '../../src/server/platform/db/connection';
 import { migrations } from '../../src/server/platform/db/migrations/index';
 import { adminQuery } from '../../src/server/platform/testing/test-database';
+import { PUBLISHED_USER, writeExport } from '../../src/server/capabilities/firebase-import/export-fixture';
 
 // The PostgreSQL server of the machine (.ci/run starts it), for the step with two instances.
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,7 +25,8 @@ const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
 /** The packages a bundled server file imports: esbuild left them out (--packages=external). */
 function externalPackages(file: string): string[] {
   const code = fs.readFileSync(file, 'utf8');
-  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((match) => match[1]);
+  // A specifier holds no space: 'roles/import', 'member/suspend' in a list is not an import.
+  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\s,]+)["']/g)].map((match) => match[1]);
   const packages = specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
     .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
@@ -100,7 +102,7 @@ describe('production install', () => {
   }
 
   it('bundles only packages that are production dependencies', () => {
-    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js']) {
+    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js', 'node/import-firebase.js']) {
       const externals = externalPackages(path.join(buildDir, file));
       expect(externals.length, file).toBeGreaterThan(0);
       const missing = externals.filter((name) => !(name in packageJson.dependencies));
@@ -154,7 +156,7 @@ describe('production install', () => {
       expect(await server.stop()).toBe(0);
     });
 
-    await step("a backup through the running server restores into a new folder, with the release's own commands", async () => {
+    await step("a backup through the running server restores into a new folder, with the release's own commands, and the Firebase site moves in", async () => {
       const dataDir = path.join(data, 'backed-up');
       const server = await startInstalled(dataDir);
       const member = { email: 'sauvegarde@exemple.fr', password: 'Sauvegarde-2026!' };
@@ -176,14 +178,22 @@ describe('production install', () => {
       expect(restore.stdout).toContain('restaurée dans');
       // The guide's rotation of the signing secrets, run from the release on a stopped site.
       expect(runInstalled(['build/node/rotate-secrets.js'], { DATA_DIR: restoredDir }).stdout).toContain('Secrets renouvelés');
+      // The move from the Firebase site, from the release, on the stopped site: Firebase's published example member.
+      const firebase = await writeExport(path.join(temp, 'firebase-export'), [{ localId: 'uid-published', email: 'user1@exemple.fr', passwordHash: PUBLISHED_USER.hash, salt: PUBLISHED_USER.salt }], 'firestore-export-import', {
+        users: { 'uid-published': { username: 'user1', firstname: 'Un', lastname: 'Exemple' } },
+      });
+      const imported = runInstalled(['build/node/import-firebase.js', '--auth', firebase.auth, '--hash-config', firebase.hashConfig, '--firestore', firebase.firestore], { DATA_DIR: restoredDir });
+      expect(imported.stdout).toContain('- Comptes : lus 1 · importés 1 · déjà là 0 · écartés 0');
       const restored = await startInstalled(restoredDir);
       try {
-        const login = await fetch(`${restored.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(member),
-        });
-        expect(login.status).toBe(200);
+        for (const credentials of [member, { email: 'user1@exemple.fr', password: PUBLISHED_USER.password }]) {
+          const login = await fetch(`${restored.url}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(credentials),
+          });
+          expect(login.status, credentials.email).toBe(200);
+        }
       } finally {
         expect(await restored.stop()).toBe(0);
       }
