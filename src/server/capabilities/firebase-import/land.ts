@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { isRole } from '../../../shared/permissions';
-import { REACTIONS, type Reaction } from '../../../shared/sports';
-import { checkSurveyResponses, isSurveyId, isValidBonusAmount, surveyCheckError, SURVEYS } from '../../../shared/surveys';
+import { REACTIONS } from '../../../shared/sports';
+import { checkSurveyResponses, isSurveyId, isValidBonusAmount, surveyCheckError, SURVEYS, type SurveyId } from '../../../shared/surveys';
 import { isValidEmail, isValidEmojiField, isValidSportName, normalizeEmail, sportDuplicateKey, sportId } from '../../../shared/validation';
 import type { Database } from '../../platform/db/schema';
 import { FIREBASE_HASH_SETTING, firebasePasswordHash, type FirebaseHashParameters } from '../accounts/index';
@@ -15,7 +15,7 @@ import { bool, text } from './values';
 /** Runs one batch: its own committed transaction, or (a dry run) a part of the run's one transaction. */
 export type RunBatch = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
 
-const ACCOUNTS_PER_BATCH = 1000;
+const ACCOUNTS_PER_BATCH = 2000;
 const ROWS_PER_BATCH = 5000;
 const IMPORTED_BY = 'Import Firebase';
 /** Whether the survey answers were imported: anonymous, they carry nothing a second run could recognise. */
@@ -37,6 +37,20 @@ export async function landSettings(db: Kysely<Database>, parameters: FirebaseHas
   }
   await writePublicAmounts(db, { bonusAmount: staged.bonusAmount });
   report.bonusAmount.outcome = 'imported';
+}
+
+/**
+ * Runs `work` with a row trigger off, in the batch's transaction: the work does the trigger's
+ * job for the whole batch in one statement (a row trigger costs most of a bulk insert: 244 ms
+ * of 1,000 accounts' insert, 32 ms without it). ALTER TABLE holds the table's exclusive lock
+ * until the commit and is undone with the rest if the batch fails, so no other transaction
+ * ever writes while the trigger is off.
+ */
+async function withoutRowTrigger<T>(trx: Transaction<Database>, table: string, trigger: string, work: () => Promise<T>): Promise<T> {
+  await sql`alter table ${sql.table(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
+  const result = await work();
+  await sql`alter table ${sql.table(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
+  return result;
 }
 
 interface Profile {
@@ -78,7 +92,7 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
       const present = new Set(
         (await trx.selectFrom('users').select('firebase_uid').where('firebase_uid', 'in', rows.map((row) => row.uid)).execute()).map((row) => row.firebase_uid),
       );
-      const candidates = [];
+      const candidates: { row: { uid: string }; surveys: SurveyId[]; values: Insertable<Database['users']> & { email: string; username: string; firebase_uid: string } }[] = [];
       for (const row of rows) {
         const profile = (row.profile ?? {}) as Profile;
         const surveys = profile.surveys && typeof profile.surveys === 'object' ? Object.keys(profile.surveys).filter((id) => (profile.surveys as Record<string, unknown>)[id] === true) : [];
@@ -122,12 +136,20 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
         });
       }
       if (candidates.length === 0) return;
-      const inserted = await trx
-        .insertInto('users')
-        .values(candidates.map((candidate) => candidate.values))
-        .onConflict((oc) => oc.doNothing())
-        .returning(['id', 'firebase_uid', 'username', 'email', 'roles'])
-        .execute();
+      const inserted = await withoutRowTrigger(trx, 'users', 'users_search_terms', async () => {
+        const rows = await trx
+          .insertInto('users')
+          .values(candidates.map((candidate) => candidate.values))
+          .onConflict((oc) => oc.doNothing())
+          .returning(['id', 'firebase_uid', 'username', 'email', 'roles'])
+          .execute();
+        // The trigger's own statement, for the whole batch at once.
+        await sql`insert into user_search_terms (term, user_id)
+          select word, users.id from users, unissons_search_words(concat_ws(' ', users.email, users.username, users.firstname, users.lastname)) as word
+          where users.id = any(${rows.map((row) => row.id)}::uuid[])
+          on conflict do nothing`.execute(trx);
+        return rows;
+      });
       const landed = new Map(inserted.map((user) => [user.firebase_uid, user]));
       const refused = candidates.filter((candidate) => !landed.has(candidate.row.uid));
       if (refused.length > 0) await reportRefusedAccounts(trx, refused.map((candidate) => candidate.values), report);
@@ -214,43 +236,51 @@ export async function landSports(batch: RunBatch, staged: StagedFirestore, repor
 }
 
 /**
- * The reactions, at most one per member and sport (the first listed wins; the trigger keeps
- * the sports' totals as for any vote). A uid the import did not bring is reported.
+ * The reactions, at most one per member and sport (the first listed wins), a range of the
+ * export's order per transaction. The sports' totals, which a row trigger keeps for every
+ * vote, are added up once per batch instead. A uid the import did not bring is reported.
  */
 export async function landReactions(db: Kysely<Database>, batch: RunBatch, report: ImportReport, progress: ImportProgress) {
   const counts = report.counts.reactions;
   progress.phase('Réactions', counts.read);
-  await sql`create index firebase_import_reactions_pair on firebase_import_reactions (sport, uid, seq)`.execute(db);
-  for (let cursor = 0; ; ) {
-    const rows = await staging(db)
-      .selectFrom('firebase_import_reactions as r')
-      .leftJoin('users as u', 'u.firebase_uid', 'r.uid')
-      .leftJoin('sports as s', 's.id', 'r.sport')
-      .select(['r.seq', 'r.sport', 'r.uid', 'r.reaction', 'u.id as user_id', 's.id as sport_id'])
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('firebase_import_reactions as earlier').whereRef('earlier.sport', '=', 'r.sport').whereRef('earlier.uid', '=', 'r.uid').whereRef('earlier.seq', '<', 'r.seq'))
-          .as('repeated'),
-      )
-      .where('r.seq', '>', String(cursor) as never)
-      .orderBy('r.seq')
-      .limit(ROWS_PER_BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    cursor = Number(rows.at(-1)!.seq);
-    const values: Insertable<Database['sport_reactions']>[] = [];
-    for (const row of rows) {
+  await sql`alter table firebase_import_reactions add column repeated boolean not null default false`.execute(db);
+  await sql`update firebase_import_reactions set repeated = true where seq in (
+    select seq from (select seq, row_number() over (partition by sport, uid order by seq) as rank from firebase_import_reactions) as ranked where rank > 1)`.execute(db);
+  const last = Number((await sql<{ last: string | null }>`select max(seq) as last from firebase_import_reactions`.execute(db)).rows[0]?.last ?? 0);
+  for (let from = 0; from < last; from += ROWS_PER_BATCH) {
+    const to = from + ROWS_PER_BATCH;
+    const batchRows = sql`select r.seq, r.sport, r.uid, r.reaction, r.repeated, u.id as user_id, s.id as sport_id
+      from firebase_import_reactions r left join users u on u.firebase_uid = r.uid left join sports s on s.id = r.sport
+      where r.seq > ${from} and r.seq <= ${to}`;
+    const landed = await batch((trx) =>
+      withoutRowTrigger(trx, 'sport_reactions', 'sport_reaction_counts', async () => {
+        const result = await sql<{ eligible: string; inserted: string }>`
+          with batch as (${batchRows}),
+          eligible as (select * from batch where user_id is not null and sport_id is not null and not repeated and reaction in ('love', 'wow', 'no')),
+          inserted as (
+            insert into sport_reactions (sport_id, user_id, reaction) select sport_id, user_id, reaction from eligible
+            on conflict do nothing returning sport_id, reaction),
+          totals as (
+            update sports set love_count = love_count + added.love, wow_count = wow_count + added.wow, no_count = no_count + added.no
+            from (select sport_id, count(*) filter (where reaction = 'love')::int as love, count(*) filter (where reaction = 'wow')::int as wow,
+                         count(*) filter (where reaction = 'no')::int as no
+                  from inserted group by sport_id) as added
+            where sports.id = added.sport_id)
+          select (select count(*) from eligible) as eligible, (select count(*) from inserted) as inserted`.execute(trx);
+        return result.rows[0];
+      }),
+    );
+    counts.imported += Number(landed.inserted);
+    counts.alreadyThere += Number(landed.eligible) - Number(landed.inserted);
+    const left = await sql<{ sport: string; uid: string; reaction: string; repeated: boolean; user_id: string | null; sport_id: string | null }>`
+      select * from (${batchRows}) as batch
+      where user_id is null or sport_id is null or repeated or reaction not in ('love', 'wow', 'no') order by seq`.execute(db);
+    for (const row of left.rows) {
       const record = `${row.sport}/${row.uid}`;
       if (!(REACTIONS as readonly string[]).includes(row.reaction)) skip(report, 'reactions', record, `réaction inconnue (${row.reaction})`);
       else if (!row.user_id) skip(report, 'reactions', record, 'membre absent de l’import');
       else if (!row.sport_id) skip(report, 'reactions', record, 'sport écarté');
-      else if (row.repeated) skip(report, 'reactions', record, 'une seule réaction par membre et par sport : la première est gardée');
-      else values.push({ sport_id: row.sport_id, user_id: row.user_id, reaction: row.reaction as Reaction });
-    }
-    if (values.length > 0) {
-      const written = await batch((trx) => trx.insertInto('sport_reactions').values(values).onConflict((oc) => oc.doNothing()).returning('user_id').execute());
-      counts.imported += written.length;
-      counts.alreadyThere += values.length - written.length;
+      else skip(report, 'reactions', record, 'une seule réaction par membre et par sport : la première est gardée');
     }
     progress.update(counts.imported + counts.alreadyThere + counts.skipped, counts.imported, counts.skipped);
   }

@@ -46,7 +46,7 @@ const TABLES = ['firebase_import_accounts', 'firebase_import_profiles', 'firebas
 export async function createStagingTables(db: Kysely<Database>) {
   await dropStagingTables(db);
   await sql`create unlogged table firebase_import_accounts (
-    seq serial, uid text primary key, email text not null, email_verified boolean not null,
+    seq serial primary key, uid text not null unique, email text not null, email_verified boolean not null,
     password_hash text, password_salt text, display_name text not null, photo_url text not null,
     created_at timestamptz, last_signed_in_at timestamptz, disabled boolean not null)`.execute(db);
   await sql`create unlogged table firebase_import_profiles (uid text primary key, data jsonb not null)`.execute(db);
