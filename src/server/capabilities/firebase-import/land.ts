@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { isRole } from '../../../shared/permissions';
+import { isRole, roleLabels } from '../../../shared/permissions';
 import { REACTIONS } from '../../../shared/sports';
 import { checkSurveyResponses, isSurveyId, isValidBonusAmount, surveyCheckError, SURVEYS, type SurveyId } from '../../../shared/surveys';
 import { isValidEmail, isValidEmojiField, isValidSportName, normalizeEmail, sportDuplicateKey, sportId } from '../../../shared/validation';
@@ -67,8 +67,8 @@ interface Profile {
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
- * The accounts, a thousand per transaction, in the export's order: each with its Firestore
- * profile, its old password hash kept for the first sign-in, its roles (admin journaled),
+ * The accounts, two thousand per transaction, in the export's order: each with its Firestore
+ * profile, its old password hash kept for the first sign-in, its roles (journaled),
  * its surveys marked answered. An account already imported (its Firebase uid is here) is
  * left as it is; an address or username another account holds is reported, never merged.
  */
@@ -159,13 +159,13 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
         if (!user) continue;
         counts.imported += 1;
         for (const surveyId of candidate.surveys) submissions.push({ survey_id: surveyId, user_id: user.id });
-        if (user.roles.includes('admin')) {
+        if (user.roles.length > 0) {
           await recordAction(trx, {
             actorId: user.id,
             kind: 'roles/import',
             targetType: 'user',
             targetId: user.id,
-            summary: `Administrateur sur l’ancien site : ${user.username} (${user.email})`,
+            summary: `${user.roles.filter(isRole).map((role) => roleLabels[role]).join(', ')} sur l’ancien site : ${user.username} (${user.email})`,
             details: { roles: user.roles, firebaseUid: candidate.row.uid, by: IMPORTED_BY },
           });
         }
