@@ -38,20 +38,20 @@ async function pictureBytes(reference: string, directory: string | undefined): P
     const root = path.resolve(directory);
     const file = path.resolve(root, storageObjectPath(reference));
     // An object path never leaves the bucket's copy.
-    if (!file.startsWith(root + path.sep)) throw new MissingPicture('chemin hors du dossier --pictures');
+    if (!file.startsWith(root + path.sep)) throw new MissingPicture('hors du dossier --pictures');
     const stat = await fs.stat(file).catch(() => undefined);
     if (!stat?.isFile()) throw new MissingPicture(`absente de ${directory} (${path.relative(root, file)})`);
     if (stat.size > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
     return fs.readFile(file);
   }
-  if (!/^https?:\/\//.test(reference)) throw new MissingPicture('ni URL ni dossier --pictures');
+  if (!/^https?:\/\//.test(reference)) throw new MissingPicture('introuvable : ni URL ni dossier --pictures');
   let response: Response;
   try {
     response = await fetch(reference, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
   } catch (error) {
-    throw new MissingPicture(`téléchargement impossible (${(error as Error).name === 'TimeoutError' ? 'délai dépassé' : (error as Error).message})`);
+    throw new MissingPicture(`non téléchargée (${(error as Error).name === 'TimeoutError' ? 'délai dépassé' : (error as Error).message})`);
   }
-  if (!response.ok) throw new MissingPicture(`téléchargement refusé (HTTP ${response.status})`);
+  if (!response.ok) throw new MissingPicture(`non téléchargée (HTTP ${response.status})`);
   if (Number(response.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
   const bytes = Buffer.from(await response.arrayBuffer());
   if (bytes.length > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
