@@ -70,7 +70,12 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     await value.scrollIntoViewIfNeeded();
     await page.waitForFunction((expected) => document.querySelector('.join-counter__value')?.textContent === String(expected), count, { timeout: 10_000 });
     await expect(page.locator('.join-counter').textContent()).resolves.toContain('personnes font déjà partie du projet et ont créé leur compte');
-    await expect(page.getByRole('link', { name: 'Rejoindre', exact: true }).getAttribute('href')).resolves.toBe('/account');
+    // In the hero and under the counter, both opening the registration side of the switch.
+    const joinLinks = page.getByRole('link', { name: 'Rejoindre', exact: true });
+    await expect(joinLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).resolves.toEqual([
+      '/account?auth=register',
+      '/account?auth=register',
+    ]);
     await context.close();
   });
 

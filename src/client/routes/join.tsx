@@ -11,6 +11,9 @@ export const meta = () =>
     path: '/join',
   });
 
+/** Arrives on the registration side of /account's switch: whoever taps 'Rejoindre' has no account yet. */
+const REGISTER = '/account?auth=register';
+
 const ADVANTAGES = [
   {
     icon: '🗳️',
@@ -42,6 +45,11 @@ export default function Join() {
         <div className="container stack">
           <h1 className="hero__title">Rejoins la waiting list, Rejoins le projet {projectName}</h1>
           <p className="hero__lead">La création de ton compte est gratuite et ne prend qu'une minute.</p>
+          <div className="hero__actions cluster">
+            <ButtonLink to={REGISTER} size="large">
+              Rejoindre
+            </ButtonLink>
+          </div>
         </div>
       </section>
 
@@ -70,7 +78,7 @@ export default function Join() {
         <div className="stack stack--large">
           <JoinCounter />
           <div className="cluster cluster--center">
-            <ButtonLink to="/account" size="large">
+            <ButtonLink to={REGISTER} size="large">
               Rejoindre
             </ButtonLink>
           </div>
