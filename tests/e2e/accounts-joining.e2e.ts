@@ -24,4 +24,27 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
     await context.close();
   });
+
+  it('ticks the password rule part by part as it is typed, and says which part fails', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await page.goto('/account?auth=register');
+    const checks = page.getByRole('list', { name: 'Le mot de passe doit contenir' });
+    await checks.waitFor();
+    const state = () => checks.getByRole('listitem').evaluateAll((items) => items.map((item) => item.className.split('--').pop()));
+    await expect(state()).resolves.toEqual(['todo', 'todo', 'todo', 'todo', 'todo']);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Stade2026?');
+    await page.getByText('Faible', { exact: true }).waitFor();
+    await expect(state()).resolves.toEqual(['met', 'met', 'met', 'met', 'missing']);
+    await checks.getByText('« ? » ne compte pas').waitFor();
+    // The list is what the field's description reads.
+    const description = await page.getByLabel('Mot de passe', { exact: true }).evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    );
+    expect(description).toContain('un caractère spécial parmi !@#$%^&*()-_+.');
+    await shoot(page, 'joining-password-checklist-mobile');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Stade2026!');
+    await page.getByText('Correct', { exact: true }).waitFor();
+    await expect(state()).resolves.toEqual(['met', 'met', 'met', 'met', 'met']);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import {
   PASSWORD_STRENGTH_LABELS,
   PASSWORD_STRONG_LENGTH,
   isPasswordAccepted,
+  passwordChecks,
   passwordStrength,
   passwordsMatch,
   type PasswordStrength,
@@ -206,5 +207,22 @@ describe('PASSWORD_STRENGTH_LABELS', () => {
       okay: 'Correct',
       strong: 'Fort',
     });
+  });
+});
+
+describe('passwordChecks', () => {
+  it('tells each part of the okay level apart', () => {
+    expect(passwordChecks('Stade2026?')).toEqual({ length: true, uppercase: true, lowercase: true, digit: true, special: false });
+    expect(passwordChecks('aB1!')).toEqual({ length: false, uppercase: true, lowercase: true, digit: true, special: true });
+    expect(passwordChecks('')).toEqual({ length: false, uppercase: false, lowercase: false, digit: false, special: false });
+  });
+
+  it('has every part met exactly when the password is at least okay', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (pwd) => {
+        const all = Object.values(passwordChecks(pwd)).every(Boolean);
+        expect(all).toBe(RANK[passwordStrength(pwd)] >= RANK.okay);
+      }),
+    );
   });
 });

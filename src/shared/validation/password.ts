@@ -25,13 +25,31 @@ function passwordLength(pwd: string): number {
   return Array.from(pwd).length;
 }
 
+/** The parts of the 'okay' level, each on its own, so a form can say which one is missing. */
+export interface PasswordChecks {
+  length: boolean;
+  uppercase: boolean;
+  lowercase: boolean;
+  digit: boolean;
+  special: boolean;
+}
+
+export function passwordChecks(pwd: string): PasswordChecks {
+  return {
+    length: passwordLength(pwd) >= PASSWORD_OKAY_LENGTH,
+    uppercase: UPPERCASE.test(pwd),
+    lowercase: LOWERCASE.test(pwd),
+    digit: DIGIT.test(pwd),
+    special: Array.from(pwd).some((c) => SPECIALS.has(c)),
+  };
+}
+
 /** Spec §5; characters outside the special list (e.g. '?', '~', ' ') are allowed but earn nothing. */
 export function passwordStrength(pwd: string): PasswordStrength {
-  if (!UPPERCASE.test(pwd) || !LOWERCASE.test(pwd)) return 'insufficient';
-  const length = passwordLength(pwd);
-  const complete = DIGIT.test(pwd) && Array.from(pwd).some((c) => SPECIALS.has(c));
-  if (!complete || length < PASSWORD_OKAY_LENGTH) return 'poor';
-  return length >= PASSWORD_STRONG_LENGTH ? 'strong' : 'okay';
+  const checks = passwordChecks(pwd);
+  if (!checks.uppercase || !checks.lowercase) return 'insufficient';
+  if (!checks.digit || !checks.special || !checks.length) return 'poor';
+  return passwordLength(pwd) >= PASSWORD_STRONG_LENGTH ? 'strong' : 'okay';
 }
 
 /** What registration, organisation registration and a password change require. */
