@@ -98,3 +98,17 @@ export interface OrganisationAllowlistTable {
   email: string;
   created_at: Generated<Date>;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    users: UsersTable;
+    user_search_terms: UserSearchTermsTable;
+    user_pictures: UserPicturesTable;
+    sessions: SessionsTable;
+    email_verifications: EmailVerificationsTable;
+    login_failures: LoginFailuresTable;
+    organisation_allowlist: OrganisationAllowlistTable;
+    organisation_claims: OrganisationClaimsTable;
+  }
+}

@@ -11,3 +11,10 @@ export interface EventReportsTable {
   email: Generated<string>;
   created_at: Generated<Date>;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    event_reports: EventReportsTable;
+  }
+}

@@ -14,3 +14,10 @@ export interface JournalTable {
   summary: string;
   details: ColumnType<Record<string, unknown>, string, never>;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    journal: JournalTable;
+  }
+}

@@ -26,3 +26,11 @@ export interface NewsletterDeliveriesTable {
   sent_at: Date | null;
   last_error: string | null;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    newsletters: NewslettersTable;
+    newsletter_deliveries: NewsletterDeliveriesTable;
+  }
+}

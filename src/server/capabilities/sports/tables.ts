@@ -22,3 +22,11 @@ export interface SportReactionsTable {
   reaction: Reaction;
   created_at: Generated<Date>;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    sports: SportsTable;
+    sport_reactions: SportReactionsTable;
+  }
+}

@@ -14,3 +14,11 @@ export interface SurveySubmissionsTable {
   survey_id: string;
   user_id: string;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    survey_answers: SurveyAnswersTable;
+    survey_submissions: SurveySubmissionsTable;
+  }
+}

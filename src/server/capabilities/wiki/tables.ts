@@ -7,3 +7,10 @@ export interface WikiFeedbackTable {
   helpful: boolean;
   created_at: Generated<Date>;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    wiki_feedback: WikiFeedbackTable;
+  }
+}

@@ -9,3 +9,10 @@ export interface WordsTable {
   created_at: Generated<Date>;
   published_at: Date | null;
 }
+
+// These tables in the database's type, which each capability extends with its own.
+declare module '../../platform/db/schema' {
+  interface Database {
+    words: WordsTable;
+  }
+}
