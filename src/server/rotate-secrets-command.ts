@@ -3,7 +3,7 @@
 // in the database, so every instance takes them up (within a minute). What the replaced ones
 // signed stays accepted for its life: challenges 30 minutes, one-click links 90 days
 // (decision 0027). The embedded database must not be held by a running server: stop it first.
-import { commandConfig, fail, hasEmbeddedDatabase } from './command-line';
+import { commandConfig, fail, hasEmbeddedDatabase } from './platform/command-line';
 import { openDatabase, type DatabaseHandle } from './platform/db/connection';
 import { DataDirInUse, dataDirHolder } from './platform/db/data-dir-lock';
 import { migrateToLatest } from './platform/db/migrate';

@@ -6,7 +6,7 @@
 import cliProgress from 'cli-progress';
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { commandConfig, fail } from '../../command-line';
+import { commandConfig, fail } from '../../platform/command-line';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
 import { DataDirInUse, dataDirHolder } from '../../platform/db/data-dir-lock';
 import { migrateToLatest } from '../../platform/db/migrate';

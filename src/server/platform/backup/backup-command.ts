@@ -2,7 +2,7 @@
 // PostgreSQL: pg_dump on DATABASE_URL. Embedded database: read from DATA_DIR if no server
 // holds it; if the server runs, it is asked (SIGUSR2) and writes the backup itself.
 import path from 'node:path';
-import { commandConfig, fail, hasEmbeddedDatabase } from '../../command-line';
+import { commandConfig, fail, hasEmbeddedDatabase } from '../command-line';
 import { openDatabase } from '../db/connection';
 import { DataDirInUse, dataDirHolder } from '../db/data-dir-lock';
 import { BackupDirShared, listBackups, preparePrivateBackupDir } from './backup-files';

@@ -1,9 +1,9 @@
-// What the operator's commands (backup, rotate-secrets) share: their first steps, and one
-// line, never a stack, when they stop.
+// What the operator's commands (backup, restore, rotate-secrets, import-firebase) share: their
+// first steps, and one line, never a stack, when they stop.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, readConfig, type Config } from './config';
-import { keepNewFilesPrivate } from './platform/private-files';
+import { ConfigError, readConfig, type Config } from '../config';
+import { keepNewFilesPrivate } from './private-files';
 
 /** Prints one line for the operator and ends the command with status 1. */
 export function fail(message: string): never {
