@@ -1,5 +1,5 @@
-// What the operator's commands (backup, restore, rotate-secrets, import-firebase) share: their
-// first steps, and one line, never a stack, when they stop.
+// What the operator's commands (backup, rotate-secrets, import-firebase) share: their first
+// steps, and one line, never a stack, when they stop.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, readConfig, type Config } from '../config';
