@@ -1,6 +1,6 @@
 // A first-time visitor's way in, on a phone: from 'Rejoindre' to a verified address.
 import { describe, expect, inject, it } from 'vitest';
-import { shoot, SITE_ENV } from './accounts-support';
+import { createMember, shoot, signIn, SITE_ENV, verificationLinkPath } from './accounts-support';
 import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
@@ -46,5 +46,40 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.getByText('Correct', { exact: true }).waitFor();
     await expect(state()).resolves.toEqual(['met', 'met', 'met', 'met', 'met']);
     await context.close();
+  });
+
+  it('sees the address verified from the mail app when the tab comes back, and never as an error', async () => {
+    const member = await createMember(suite.site, { verified: false });
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { expectedStatuses: [409] });
+    await signIn(page, member.email, member.password);
+    await page.getByRole('heading', { name: 'Vérifie ton adresse mail' }).waitFor();
+    const openLinkInMailApp = async () => {
+      const token = (await verificationLinkPath(suite.site, member.email)).split('/').pop();
+      const opened = await fetch(`${suite.site.url}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      expect(opened.status).toBe(200);
+    };
+    await openLinkInMailApp();
+    // Back from the mail app: the browser tells the page it is in front again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('heading', { name: 'Adresse mail vérifiée' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Vérifie ton adresse mail' }).count()).resolves.toBe(0);
+    await shoot(page, 'joining-verified-on-return-mobile');
+    await context.close();
+
+    // A tab that missed the return (asleep) and taps 'Renvoyer le mail' hears the same good news.
+    const other = await createMember(suite.site, { verified: false });
+    const late = await openPage(suite.browser, suite.site.url, 'mobile', { expectedStatuses: [409] });
+    await signIn(late.page, other.email, other.password);
+    await late.page.getByRole('heading', { name: 'Vérifie ton adresse mail' }).waitFor();
+    const token = (await verificationLinkPath(suite.site, other.email)).split('/').pop();
+    await fetch(`${suite.site.url}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    await late.page.getByRole('button', { name: 'Renvoyer le mail' }).click();
+    await late.page.getByRole('heading', { name: 'Adresse mail vérifiée' }).waitFor();
+    await expect(late.page.getByRole('alert').count()).resolves.toBe(0);
+    await late.context.close();
   });
 });

@@ -1,20 +1,57 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CurrentUser } from '../../../shared/user';
+import { ApiError } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAction } from '../../platform/data/useAction';
+import { useAuth } from '../../platform/session/auth-context';
 import { resendVerificationMail } from './api';
+
+const ALREADY_VERIFIED = 'users/email-already-verified';
 
 /**
  * Until the member opened a verification link: a quiet reminder with 'Renvoyer le mail'.
  * Nothing else waits for it (decision 0018), so it stays a notice, not a gate. An address its
  * server refused for good (decision 0019) gets the same notice, saying so: a new link, once
  * opened, proves it works again; or the member changes it below.
+ *
+ * The link is usually opened in the mail app's own browser, so this tab learns nothing: it
+ * asks again whenever it comes back to the front, and a verification seen while the notice was
+ * up is good news, said in its place.
  */
 export function VerificationNotice({ user }: { user: CurrentUser }) {
+  const { refresh } = useAuth();
   const { busy, error, run } = useAction();
   const [sent, setSent] = useState(false);
-  if (user.emailVerified && !user.emailUndeliverable) return null;
+  const pending = !user.emailVerified || user.emailUndeliverable;
+  const [wasPending] = useState(pending);
+
+  useEffect(() => {
+    if (!pending) return;
+    const askAgain = () => {
+      // A failed check changes nothing on the page: the next return to the tab asks again.
+      if (document.visibilityState === 'visible') refresh().catch(() => {});
+    };
+    document.addEventListener('visibilitychange', askAgain);
+    return () => document.removeEventListener('visibilitychange', askAgain);
+  }, [pending, refresh]);
+
+  if (!pending) {
+    if (!wasPending) return null;
+    return (
+      <section className="notice notice--success account-verification" role="status" aria-labelledby="verification-title">
+        <div className="account-verification__body">
+          <h2 id="verification-title" className="account-verification__title">
+            Adresse mail vérifiée
+          </h2>
+          <p>
+            Merci ! L'adresse <strong>{user.email}</strong> est bien la tienne : la newsletter et les mots de passe oubliés
+            t'y parviendront.
+          </p>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className="notice account-verification" aria-labelledby="verification-title">
@@ -46,7 +83,13 @@ export function VerificationNotice({ user }: { user: CurrentUser }) {
         onClick={() =>
           void run(async () => {
             setSent(false);
-            await resendVerificationMail();
+            try {
+              await resendVerificationMail();
+            } catch (caught) {
+              // Verified meanwhile (in another tab or app): the fresh state says so as good news.
+              if (caught instanceof ApiError && caught.code === ALREADY_VERIFIED) return refresh();
+              throw caught;
+            }
             setSent(true);
           })
         }

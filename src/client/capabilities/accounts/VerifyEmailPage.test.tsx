@@ -127,3 +127,11 @@ it("offers 'Renvoyer le mail' to a signed-in member whose address is not verifie
   expect(await screen.findByRole('button', { name: 'Renvoyer le mail' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toContain('il ne fonctionne que 48 heures');
 });
+
+it('tells a signed-in member whose address is verified that a used link did its work, as good news', async () => {
+  stubApi({ 'GET /api/auth/me': { status: 200, body: LEA }, 'POST /api/auth/verification-link': ASKS_NOTHING, 'POST /api/auth/verify-email': USED });
+  open();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Adresse mail déjà vérifiée' })).toBeTruthy();
+  expect(document.querySelector('.verify-email__text')?.textContent).toContain("l'adresse de ton compte, lea@example.fr, est vérifiée");
+  expect(screen.queryByRole('alert')).toBeNull();
+});

@@ -148,6 +148,31 @@ export function VerifyEmailPage() {
   }
 
   const spent = SPENT_LINK_CODES.has(state.code);
+  // A used link whose member's address is verified did its work (often opened twice, by the
+  // mail app's preview then by a tap): good news, not an error.
+  if (state.code === 'users/verification-link-used' && auth.status === 'signed-in' && auth.user.emailVerified) {
+    return (
+      <div className="container section verify-email">
+        <div className="success-view">
+          <span className="success-view__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h1 ref={answerHeading} tabIndex={-1}>
+            Adresse mail déjà vérifiée
+          </h1>
+          <p className="verify-email__text">
+            Ce lien a déjà servi : l'adresse de ton compte, <strong>{auth.user.email}</strong>, est vérifiée. Rien d'autre à faire !
+          </p>
+          <div className="cluster cluster--center">
+            <ButtonLink to="/account">Mon compte</ButtonLink>
+            <ButtonLink to="/" variant="ghost">
+              Retour à l'accueil
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="container section verify-email">
       <h1 ref={answerHeading} tabIndex={-1}>
