@@ -1,6 +1,7 @@
 // A first-time visitor's way in, on a phone: from 'Rejoindre' to a verified address.
 import { describe, expect, inject, it } from 'vitest';
-import { createMember, shoot, signIn, SITE_ENV, verificationLinkPath } from './accounts-support';
+import { ANTI_BOT_CHALLENGE_URL } from '../../src/shared/anti-bot';
+import { createMember, PASSWORD, shoot, signIn, SITE_ENV, uniqueEmail, verificationLinkPath } from './accounts-support';
 import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
@@ -81,5 +82,50 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await late.page.getByRole('heading', { name: 'Adresse mail vérifiée' }).waitFor();
     await expect(late.page.getByRole('alert').count()).resolves.toBe(0);
     await late.context.close();
+  });
+
+  it("shows the 'Je ne suis pas un robot' box, and a spinner while it checks", async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    // A challenge made far longer to solve, so the check under way can be seen (it is not sent).
+    await page.route(`**${ANTI_BOT_CHALLENGE_URL}`, async (route) => {
+      const response = await route.fetch();
+      const challenge = await response.json();
+      challenge.parameters.cost = 5_000_000;
+      await route.fulfill({ response, json: challenge });
+    });
+    // Before it starts (the form not yet touched): an empty box with a visible border.
+    await page.goto('/join_as_organisation');
+    const box = page.locator('altcha-widget .altcha-checkbox input');
+    await box.waitFor();
+    const border = await box.evaluate((element) => getComputedStyle(element).border);
+    expect(border).toMatch(/^2px solid rgb\(/);
+    await page.locator('altcha-widget').screenshot({ path: 'test-results/screenshots/joining-anti-bot-unverified-mobile.png' });
+
+    await page.goto('/account?auth=register');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('robot'));
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const widget = page.locator('altcha-widget');
+    await widget.waitFor({ state: 'attached' });
+    // Solving starts when the form gets focus; the box and the spinner in its place are seen.
+    await page.getByLabel("Nom d'utilisateur").focus();
+    const spinner = widget.locator('.altcha-checkbox-spinner');
+    await expect.poll(() => widget.locator('.altcha').getAttribute('data-state')).toBe('verifying');
+    await widget.getByText('Vérification en cours…').waitFor();
+    const look = await spinner.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return { display: style.display, animation: style.animationName, top: style.borderTopColor, width: box.width };
+    });
+    expect(look.display).toBe('block');
+    expect(look.animation).toBe('spin');
+    expect(look.top).not.toBe('rgba(0, 0, 0, 0)');
+    expect(look.width).toBeGreaterThan(15);
+    const frame = await widget.locator('.altcha-main').evaluate((element) => getComputedStyle(element).borderTopWidth);
+    expect(frame).toBe('2px');
+    await widget.screenshot({ path: 'test-results/screenshots/joining-anti-bot-verifying-mobile.png' });
+    await shoot(page, 'joining-step2-mobile');
+    await context.close();
   });
 });
