@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { requestLimit } from '../../platform/http/request-limit';
 import { object, string } from '../../platform/http/schema';
+import { currentUserSchema } from './schemas';
 import { emailRoutes } from './email-routes';
 import { exportAccountData } from './export';
 import { hashPassword, verifyPassword } from './passwords';
@@ -72,7 +73,7 @@ export function accountRoutes(app: FastifyInstance) {
 
   app.patch<{ Body: UpdateProfilePayload }>(
     '/api/account/profile',
-    { schema: { body: object({ bio: string({ maxLength: 2000 }) }) } },
+    { schema: { body: object({ bio: string({ maxLength: 2000 }) }), response: { 200: currentUserSchema } } },
     async (request) => {
       const user = requireMember(request);
       if (!isValidBio(request.body.bio)) throw new AppError(400, 'users/invalid-bio');
@@ -93,7 +94,7 @@ export function accountRoutes(app: FastifyInstance) {
       timeWindow: 60 * 60_000,
       key: (request) => requireMember(request).id,
     });
-    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit }, async (request) => {
+    uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit, schema: { response: { 200: currentUserSchema } } }, async (request) => {
       const user = requireMember(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
       const { content, contentType } = await normalizePicture(request.body);
@@ -113,7 +114,7 @@ export function accountRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete('/api/account/picture', async (request) => {
+  app.delete('/api/account/picture', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     const user = requireMember(request);
     await db.deleteFrom('user_pictures').where('user_id', '=', user.id).execute();
     await db.updateTable('users').set({ picture_version: 0 }).where('id', '=', user.id).execute();

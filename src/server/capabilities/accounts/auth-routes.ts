@@ -5,13 +5,14 @@ import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accoun
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, string } from '../../platform/http/schema';
+import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { generateTemporaryPassword, hashPassword, isFirebasePasswordHash, verifyAccountPassword, verifyPassword } from './passwords';
 import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
+import { currentUserSchema } from './schemas';
 import { toCurrentUser, userColumns } from './users';
 
 const TEMPORARY_PASSWORD_MINUTES = 60;
@@ -30,7 +31,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   app.post<{ Body: LoginPayload }>(
     '/api/auth/login',
     {
-      schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }) },
+      schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }), response: { 200: currentUserSchema } },
       onRequest: authRateLimit,
     },
     async (request, reply) => {
@@ -98,7 +99,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/me', async (request, reply) => {
+  app.get('/api/auth/me', { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return toCurrentUser(requireMember(request));
   });
@@ -106,7 +107,10 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   app.post<{ Body: WithProofOfWork<ForgotPasswordPayload> }>(
     '/api/fn/users-forgotPassword',
     {
-      schema: { body: object({ userMail: string({ maxLength: 500 }), ...antiBotBodyField }, ['userMail']) },
+      schema: {
+        body: object({ userMail: string({ maxLength: 500 }), ...antiBotBodyField }, ['userMail']),
+        response: { 200: dataOf(shape({ sent: boolean })) },
+      },
       onRequest: authRateLimit,
       preHandler: requireProofOfWork(app),
     },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserInfoPayload } from '../../../shared/accounts';
 import { AppError } from '../../platform/http/errors';
-import { arrayOf, object, string } from '../../platform/http/schema';
+import { arrayOf, dataOf, listOf, object, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
+import { userViewSchema } from './schemas';
 import { toUserView } from './users';
 
 const MAX_UUIDS = 200;
@@ -14,7 +15,7 @@ export function directoryRoutes(app: FastifyInstance) {
   // Spec §7 users-getUserInfoForView: a batch, answered with one query whatever its size.
   app.post<{ Body: UserInfoPayload }>(
     '/api/fn/users-getUserInfoForView',
-    { schema: { body: object({ uuids: arrayOf(string({ maxLength: 64 }), MAX_UUIDS) }) } },
+    { schema: { body: object({ uuids: arrayOf(string({ maxLength: 64 }), MAX_UUIDS) }), response: { 200: dataOf(listOf(userViewSchema)) } } },
     async (request) => {
       const uuids = [...new Set(request.body.uuids)].filter(isUuid);
       if (uuids.length === 0) return { data: [] };

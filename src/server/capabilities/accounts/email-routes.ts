@@ -4,7 +4,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, string } from '../../platform/http/schema';
+import { boolean, nullable, object, shape, string, text } from '../../platform/http/schema';
 import { emailChangeNoticeMail } from './email-verification-mail';
 import {
   dropPendingEmailChanges,
@@ -31,17 +31,20 @@ export function emailVerificationRoutes(app: FastifyInstance, authRateLimit: Aut
   const { db } = app.database;
   // A token is 43 characters; the per-IP auth budget bounds guessing (of 256 bits) anyway.
   const tokenBody = { body: object({ token: string({ maxLength: 100 }) }) };
+  // `VerificationLinkPreview`: the address and the name come with `change: true` only.
+  const preview = shape({ change: boolean, email: text, accountName: text }, ['email', 'accountName']);
+  const verified = shape({ email: text, changed: boolean });
 
   // What the link asks before it is used: a change of address waits for a click.
   app.post<{ Body: VerifyEmailPayload }>(
     '/api/auth/verification-link',
-    { schema: tokenBody, onRequest: authRateLimit },
+    { schema: { ...tokenBody, response: { 200: preview } }, onRequest: authRateLimit },
     async (request): Promise<VerificationLinkPreview> => previewVerificationLink(db, request.body.token.trim()),
   );
 
   app.post<{ Body: VerifyEmailPayload }>(
     '/api/auth/verify-email',
-    { schema: tokenBody, onRequest: authRateLimit },
+    { schema: { ...tokenBody, response: { 200: verified } }, onRequest: authRateLimit },
     async (request): Promise<VerifyEmailResponse> => {
       const token = request.body.token.trim();
       for (const open of otherLinks) {
@@ -63,6 +66,7 @@ export function emailRoutes(app: FastifyInstance, passwordMatches: PasswordCheck
     timeWindow: 60 * 60_000,
     key: (request) => requireMember(request).id,
   });
+  const status = shape({ pendingEmail: nullable(text) });
 
   app.post('/api/account/verification-mail', { schema: { body: object({}) }, onRequest: mailLimit }, async (request, reply) => {
     const user = requireMember(request);
@@ -73,7 +77,7 @@ export function emailRoutes(app: FastifyInstance, passwordMatches: PasswordCheck
     return reply.code(204).send();
   });
 
-  app.get('/api/account/email', async (request, reply): Promise<EmailChangeStatus> => {
+  app.get('/api/account/email', { schema: { response: { 200: status } } }, async (request, reply): Promise<EmailChangeStatus> => {
     const user = requireMember(request);
     reply.header('cache-control', 'no-store');
     return { pendingEmail: await pendingEmailChange(db, user.id, user.email) };
@@ -82,7 +86,7 @@ export function emailRoutes(app: FastifyInstance, passwordMatches: PasswordCheck
   app.post<{ Body: ChangeEmailPayload }>(
     '/api/account/email',
     {
-      schema: { body: object({ newEmail: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }) },
+      schema: { body: object({ newEmail: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }), response: { 202: status } },
       onRequest: mailLimit,
     },
     async (request, reply) => {

@@ -32,4 +32,5 @@ export { FIREBASE_HASH_SETTING, firebasePasswordHash, hashPassword, type Firebas
 export { normalizePicture } from './picture';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';
+export { currentUserSchema } from './schemas';
 export { countPersons, findUser, pictureUrl, takenAccountError, toCurrentUser } from './users';

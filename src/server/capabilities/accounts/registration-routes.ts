@@ -6,7 +6,7 @@ import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { isPasswordAccepted, PASSWORD_MAX_LENGTH } from '../../../shared/validation/password';
 import { isValidPersonName, isValidUsername } from '../../../shared/validation/account';
 import { AppError } from '../../platform/http/errors';
-import { boolean, object, string } from '../../platform/http/schema';
+import { boolean, dataOf, object, shape, string, text } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
 import { change } from '../../platform/live/change';
 import { greetingName, mailVerificationLink } from './email-verification';
@@ -15,7 +15,7 @@ import { hashPassword } from './passwords';
 import { takenAccountError } from './users';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
-const text = string({ maxLength: 500 });
+const field = string({ maxLength: 500 });
 const password = string({ maxLength: PASSWORD_MAX_LENGTH * 4 });
 
 export interface NewAccount {
@@ -101,13 +101,14 @@ export function registrationRoutes(app: FastifyInstance, authRateLimit: AuthRate
     '/api/fn/users-registerUser',
     {
       schema: {
-        body: object({ email: text, username: text, firstname: text, lastname: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, [
+        body: object({ email: field, username: field, firstname: field, lastname: field, pwd: password, newsletter: boolean, ...antiBotBodyField }, [
           'email',
           'username',
           'firstname',
           'lastname',
           'pwd',
         ]),
+        response: { 200: dataOf(shape({ uuid: text })) },
       },
       onRequest: authRateLimit,
       preHandler: requireProofOfWork(app),

@@ -1,0 +1,29 @@
+import { boolean, listOf, mapOf, oneOf, shape, text } from '../../platform/http/schema';
+
+const accountType = oneOf(['user', 'organisation']);
+
+/** `CurrentUser` (shared/user.ts), as toCurrentUser builds it. */
+export const currentUserSchema = shape(
+  {
+    uuid: text,
+    username: text,
+    firstname: text,
+    lastname: text,
+    email: text,
+    bio: text,
+    profilePic: text,
+    accountType,
+    roles: listOf(text),
+    surveys: mapOf(boolean),
+    pastTrips: listOf(text),
+    mustChangePassword: boolean,
+    newsletter: boolean,
+    emailVerified: boolean,
+    emailUndeliverable: boolean,
+    firebaseUid: text,
+  },
+  ['firebaseUid'],
+);
+
+/** `UserView` (shared/accounts.ts), as toUserView builds it. */
+export const userViewSchema = shape({ uuid: text, username: text, firstname: text, lastname: text, profilePic: text, accountType });
