@@ -3,14 +3,19 @@ import type { AdminOrganisationsResponse } from '../../../shared/organisations';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, string } from '../../platform/http/schema';
+import { boolean, dateTime, listOf, object, shape, string, text } from '../../platform/http/schema';
 import { recordAction } from '../journal/index';
+
+const organisations = shape({
+  allowlist: listOf(shape({ email: text, createdAt: dateTime, registered: boolean, awaitingVerification: boolean })),
+  organisations: listOf(shape({ uuid: text, username: text, email: text, createdAt: dateTime })),
+});
 
 /** The admin's allowlist of e-mails that may open an organisation account. */
 export function adminOrganisationRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/admin/organisations', async (): Promise<AdminOrganisationsResponse> => {
+  app.get('/api/admin/organisations', { schema: { response: { 200: organisations } } }, async (): Promise<AdminOrganisationsResponse> => {
     const [allowlist, organisations] = await Promise.all([
       db
         .selectFrom('organisation_allowlist')

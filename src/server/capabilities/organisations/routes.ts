@@ -9,14 +9,16 @@ import { violatedConstraint } from '../../platform/db/keys';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { requireMember } from '../../platform/http/route-groups';
-import { boolean, object, string } from '../../platform/http/schema';
-import { accountWriter, authRateLimit, findUser, hashPassword, pictureUrl, takenAccountError, toCurrentUser, type NewAccount } from '../accounts/index';
+import { boolean, dataOf, listOf, object, shape, string, text } from '../../platform/http/schema';
+import { accountWriter, authRateLimit, currentUserSchema, findUser, hashPassword, pictureUrl, takenAccountError, toCurrentUser, type NewAccount } from '../accounts/index';
 import { fileOrganisationClaim, mailOrganisationClaim } from './claims';
 import { renameOrganisation } from './name';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
-const text = string({ maxLength: 500 });
+const field = string({ maxLength: 500 });
 const password = string({ maxLength: PASSWORD_MAX_LENGTH * 4 });
+/** `OrganisationListItem`s, the public guide's list. */
+const organisationList = dataOf(listOf(shape({ username: text, profilePic: text })));
 
 /** An organisation's registration (on the allowlist, or a claim on its address) and the public guide's list. */
 export function organisationPublicRoutes(app: FastifyInstance) {
@@ -27,7 +29,11 @@ export function organisationPublicRoutes(app: FastifyInstance) {
   app.post<{ Body: WithProofOfWork<RegisterOrganisationPayload> }>(
     '/api/fn/users-registerOrganisation',
     {
-      schema: { body: object({ email: text, username: text, pwd: password, newsletter: boolean, ...antiBotBodyField }, ['email', 'username', 'pwd']) },
+      schema: {
+        body: object({ email: field, username: field, pwd: password, newsletter: boolean, ...antiBotBodyField }, ['email', 'username', 'pwd']),
+        // `RegisterOrganisationResult`: the account, or the claim mailed in its place.
+        response: { 200: dataOf(shape({ uuid: text })), 202: dataOf(shape({ claimMailed: boolean })) },
+      },
       onRequest: limit,
       preHandler: requireProofOfWork(app),
     },
@@ -57,7 +63,7 @@ export function organisationPublicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/fn/users-getOrganisations', { schema: { body: object({}) } }, async () => {
+  app.post('/api/fn/users-getOrganisations', { schema: { body: object({}), response: { 200: organisationList } } }, async () => {
     const rows = await db
       .selectFrom('users')
       .select(['id', 'username', 'picture_version'])
@@ -86,7 +92,7 @@ export function organisationMemberRoutes(app: FastifyInstance) {
   });
   app.put<{ Body: ChangeUsernamePayload }>(
     '/api/account/username',
-    { schema: { body: object({ username: string({ maxLength: 500 }) }) }, onRequest: renameLimit },
+    { schema: { body: object({ username: string({ maxLength: 500 }) }), response: { 200: currentUserSchema } }, onRequest: renameLimit },
     async (request) => {
       const user = requireMember(request);
       if (user.account_type !== 'organisation') throw new AppError(403, 'http/forbidden');
