@@ -5,13 +5,17 @@ import { isValidSportName, SPORT_NAME_MAX_LENGTH, sportDuplicateKey, sportId } f
 import { CachedResponse } from '../../platform/http/cached-response';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, oneOf, string } from '../../platform/http/schema';
+import { boolean, integer, listOf, mapOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
 import { countPendingSuggestions, loadCounts, loadPublicSports, toggleSportReaction } from './queries';
 import { createReactionLimit } from './reaction-limit';
 
 const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
+const reaction = oneOf(REACTIONS);
+const reactionCounts = shape({ love: integer, wow: integer, no: integer });
+/** `SportsResponse`: sent already written by its cache, so this schema documents it and changes nothing. */
+const sportsSchema = shape({ sports: listOf(shape({ id: text, name: text, emoji: text, reactions: reactionCounts })) });
 
 /**
  * Pending suggestions are what costs the moderators, so a member may have this many waiting
@@ -25,12 +29,12 @@ export const PENDING_SUGGESTIONS_PER_MEMBER = 10;
 export function publicSportRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const list = new CachedResponse(app.liveHub, ['sports'], async () => ({ sports: await loadPublicSports(db) }));
-  app.get('/api/sports', (request, reply) => list.send(request, reply));
+  app.get('/api/sports', { schema: { response: { 200: sportsSchema } } }, (request, reply) => list.send(request, reply));
 
   // The suggestion form's duplicate check (spec §5), against every suggestion, pending too.
   app.get<{ Querystring: { name: string } }>(
     '/api/sports/check',
-    { schema: { querystring: object({ name: string({ maxLength: 200 }) }) } },
+    { schema: { querystring: object({ name: string({ maxLength: 200 }) }), response: { 200: shape({ taken: boolean }) } } },
     async (request) => {
       const taken = await db
         .selectFrom('sports')
@@ -46,7 +50,7 @@ export function memberSportRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const reactionLimit = createReactionLimit(app);
 
-  app.get('/api/sports/mine', async (request, reply): Promise<MyReactionsResponse> => {
+  app.get('/api/sports/mine', { schema: { response: { 200: shape({ reactions: mapOf(reaction) }) } } }, async (request, reply): Promise<MyReactionsResponse> => {
     const user = requireMember(request);
     reply.header('cache-control', 'no-store');
     const rows = await db.selectFrom('sport_reactions').select(['sport_id', 'reaction']).where('user_id', '=', user.id).execute();
@@ -55,7 +59,7 @@ export function memberSportRoutes(app: FastifyInstance) {
 
   app.post<{ Body: NewSportPayload }>(
     '/api/sports',
-    { schema: { body: object({ name: string({ maxLength: 200 }), emoji: string({ maxLength: 100 }) }) } },
+    { schema: { body: object({ name: string({ maxLength: 200 }), emoji: string({ maxLength: 100 }) }), response: { 201: shape({ id: text }) } } },
     async (request, reply) => {
       const user = requireMember(request);
       const { name, emoji } = request.body;
@@ -81,7 +85,7 @@ export function memberSportRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: { reaction: Reaction } }>(
     '/api/sports/:id/reaction',
-    { schema: { params: idParams, body: object({ reaction: oneOf(REACTIONS) }) } },
+    { schema: { params: idParams, body: object({ reaction }), response: { 200: shape({ reactions: reactionCounts, mine: nullable(reaction) }) } } },
     async (request): Promise<ReactionResult> => {
       const user = requireMember(request);
       await reactionLimit(request);

@@ -5,20 +5,24 @@ import type { MyWordResponse, NewWordPayload } from '../../../shared/words';
 import { CachedResponse } from '../../platform/http/cached-response';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, string } from '../../platform/http/schema';
+import { boolean, listOf, nullable, object, shape, string, text } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
 import { loadWall } from './wall';
 
+/** `WordsResponse`: sent already written by its cache, so this schema documents it and changes nothing. */
+const wallSchema = shape({ words: listOf(shape({ id: text, content: text, author: text, authorPic: text, vip: boolean })) });
+
 export function publicWordRoutes(app: FastifyInstance) {
   const wall = new CachedResponse(app.liveHub, ['words'], async () => ({ words: await loadWall(app.database.db) }));
-  app.get('/api/words', (request, reply) => wall.send(request, reply));
+  app.get('/api/words', { schema: { response: { 200: wallSchema } } }, (request, reply) => wall.send(request, reply));
 }
 
 export function memberWordRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/words/mine', async (request): Promise<MyWordResponse> => {
+  const mine = shape({ word: nullable(shape({ content: text, public: boolean })) });
+  app.get('/api/words/mine', { schema: { response: { 200: mine } } }, async (request): Promise<MyWordResponse> => {
     const user = requireMember(request);
     const word = await db.selectFrom('words').select(['content', 'public']).where('author_id', '=', user.id).executeTakeFirst();
     return { word: word ?? null };
@@ -26,7 +30,7 @@ export function memberWordRoutes(app: FastifyInstance) {
 
   app.post<{ Body: NewWordPayload }>(
     '/api/words',
-    { schema: { body: object({ content: string({ maxLength: PRINT_MAX_LENGTH * 8 }) }) } },
+    { schema: { body: object({ content: string({ maxLength: PRINT_MAX_LENGTH * 8 }) }), response: { 201: shape({ id: text }) } } },
     async (request, reply) => {
       const user = requireMember(request);
       const content = request.body.content.trim();
