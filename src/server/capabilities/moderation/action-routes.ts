@@ -7,7 +7,7 @@ import { SPORT_NAME_MAX_LENGTH } from '../../../shared/validation/sport';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { arrayOf, boolean, object, oneOf, string } from '../../platform/http/schema';
+import { arrayOf, boolean, integer, object, oneOf, shape, string } from '../../platform/http/schema';
 import {
   approveSports,
   approveWords,
@@ -74,6 +74,7 @@ export function moderationActionRoutes(app: FastifyInstance) {
           words: arrayOf(string({ maxLength: 36, format: 'uuid' }), MODERATION_BULK_MAX),
           sports: arrayOf(sportId, MODERATION_BULK_MAX),
         }),
+        response: { 200: shape({ done: integer, alreadyDone: integer }) },
       },
     },
     async (request): Promise<BulkModerationResult> => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModerationDigestPreference } from '../../../shared/moderation';
 import { requireMember } from '../../platform/http/route-groups';
-import { boolean, object } from '../../platform/http/schema';
+import { boolean, object, shape } from '../../platform/http/schema';
 
 /** The account page's 'Recevoir le résumé de modération' (moderators and admins only, by the route group). */
 export function digestPreferenceRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  const preference = { 200: shape({ subscribed: boolean }) };
 
-  app.get('/api/admin/moderation/digest', async (request, reply): Promise<ModerationDigestPreference> => {
+  app.get('/api/admin/moderation/digest', { schema: { response: preference } }, async (request, reply): Promise<ModerationDigestPreference> => {
     const user = requireMember(request);
     reply.header('cache-control', 'no-store');
     const row = await db.selectFrom('users').select('moderation_digest').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -16,7 +17,7 @@ export function digestPreferenceRoutes(app: FastifyInstance) {
 
   app.put<{ Body: ModerationDigestPreference }>(
     '/api/admin/moderation/digest',
-    { schema: { body: object({ subscribed: boolean }) } },
+    { schema: { body: object({ subscribed: boolean }), response: preference } },
     async (request): Promise<ModerationDigestPreference> => {
       const user = requireMember(request);
       await db.updateTable('users').set({ moderation_digest: request.body.subscribed }).where('id', '=', user.id).execute();
