@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import {
   isSurveyId,
+  QUESTION_TYPES,
   SURVEY_IDS,
   SURVEYS,
   TEXT_LISTS,
@@ -14,7 +15,7 @@ import {
 import { EMAIL_MAX_LENGTH } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, oneOf, string } from '../../platform/http/schema';
+import { boolean, integer, listOf, mapOf, nullable, number, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { recordAction } from '../journal/index';
 import { surveyCsvChunks } from './csv';
 import { addPastTrip, findMemberTrips, removeLastPastTrip } from './past-trips';
@@ -25,12 +26,38 @@ const emailBody = object({ email: string({ maxLength: EMAIL_MAX_LENGTH + 10 }) }
 // Any text: an unknown survey is a 404 of the handler.
 const surveyParams = object({ id: string({ maxLength: 50 }) });
 
+const textsPage = shape({ texts: listOf(text), next: nullable(text) });
+const textsList = shape({ texts: listOf(text), next: nullable(text), total: integer });
+/**
+ * `QuestionResults`, both kinds in one object: `counts` for choices, yes-no and ratings (with
+ * `mean` for ratings), `texts` for text questions.
+ */
+const questionResults = shape(
+  {
+    id: text,
+    type: oneOf(QUESTION_TYPES),
+    description: text,
+    answered: integer,
+    followUps: textsList,
+    followUpDescription: text,
+    counts: listOf(shape({ label: text, count: integer })),
+    mean: nullable(number),
+    texts: textsList,
+  },
+  ['followUpDescription', 'counts', 'mean', 'texts'],
+);
+const surveyResults = shape({
+  surveys: listOf(shape({ id: oneOf(SURVEY_IDS), title: text, answers: integer, questions: listOf(questionResults) })),
+});
+/** `MemberTrips`, as the past-trips tool shows a member. */
+const memberTrips = { 200: shape({ uuid: text, username: text, email: text, pastTrips: listOf(text), surveys: mapOf(boolean) }) };
+
 /** The admin's survey results and export, and the past-trips tool (PRODUCT.md /admin/surveys). */
 export function adminSurveyRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const results = surveyResultsReader(app);
 
-  app.get('/api/admin/surveys', async (_request, reply): Promise<SurveyResultsResponse> => {
+  app.get('/api/admin/surveys', { schema: { response: { 200: surveyResults } } }, async (_request, reply): Promise<SurveyResultsResponse> => {
     reply.header('cache-control', 'no-store');
     return { surveys: await results.results(SURVEY_IDS.map((id) => SURVEYS[id])) };
   });
@@ -38,7 +65,13 @@ export function adminSurveyRoutes(app: FastifyInstance) {
   // The free texts after the first page of GET /api/admin/surveys ('Voir plus').
   app.get<{ Params: { id: string }; Querystring: TextAnswersQuery }>(
     '/api/admin/surveys/:id/texts',
-    { schema: { params: surveyParams, querystring: object({ question: string({ maxLength: 100 }), list: oneOf(TEXT_LISTS), after: string({ maxLength: 100 }) }) } },
+    {
+      schema: {
+        params: surveyParams,
+        querystring: object({ question: string({ maxLength: 100 }), list: oneOf(TEXT_LISTS), after: string({ maxLength: 100 }) }),
+        response: { 200: textsPage },
+      },
+    },
     async (request, reply): Promise<TextAnswersPage> => {
       const { id } = request.params;
       const { question: questionId, list, after } = request.query;
@@ -69,7 +102,7 @@ export function adminSurveyRoutes(app: FastifyInstance) {
     return member;
   }
 
-  app.get<{ Querystring: PastTripsPayload }>('/api/admin/past-trips', { schema: { querystring: emailBody } }, async (request) =>
+  app.get<{ Querystring: PastTripsPayload }>('/api/admin/past-trips', { schema: { querystring: emailBody, response: memberTrips } }, async (request) =>
     found(await findMemberTrips(db, request.query.email)),
   );
 
@@ -84,11 +117,11 @@ export function adminSurveyRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post<{ Body: PastTripsPayload }>('/api/admin/past-trips', { schema: { body: emailBody } }, async (request) =>
+  app.post<{ Body: PastTripsPayload }>('/api/admin/past-trips', { schema: { body: emailBody, response: memberTrips } }, async (request) =>
     changeTrips(request, 'past-trips/add', addPastTrip, requireMember(request).id),
   );
 
-  app.delete<{ Body: PastTripsPayload }>('/api/admin/past-trips/last', { schema: { body: emailBody } }, async (request) =>
+  app.delete<{ Body: PastTripsPayload }>('/api/admin/past-trips/last', { schema: { body: emailBody, response: memberTrips } }, async (request) =>
     changeTrips(request, 'past-trips/remove', removeLastPastTrip, requireMember(request).id),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_QUESTION_IDS, SURVEY_IDS, type SubmitSurveyPayload, type SubmitSurveyResult } from '../../../shared/surveys';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, oneOf, string } from '../../platform/http/schema';
+import { boolean, dataOf, mapOf, object, oneOf, shape, string } from '../../platform/http/schema';
 import { surveyResultsReader } from './results-reader';
 import { submitSurvey } from './submit';
 
@@ -14,7 +14,12 @@ const responses = object(Object.fromEntries(ALL_QUESTION_IDS.map((id) => [id, {}
 export function submitRoutes(app: FastifyInstance) {
   app.post<{ Body: SubmitSurveyPayload }>(
     '/api/fn/users-submitSurvey',
-    { schema: { body: object({ surveyId: oneOf(SURVEY_IDS), userId: string({ maxLength: 64 }), responses }) } },
+    {
+      schema: {
+        body: object({ surveyId: oneOf(SURVEY_IDS), userId: string({ maxLength: 64 }), responses }),
+        response: { 200: dataOf(shape({ surveys: mapOf(boolean) })) },
+      },
+    },
     async (request): Promise<{ data: SubmitSurveyResult }> => {
       const member = requireMember(request);
       // The payload names the member (spec §7); it may only be oneself.
