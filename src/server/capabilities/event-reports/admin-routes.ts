@@ -1,14 +1,20 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { EventReportsResponse } from '../../../shared/event-reports';
+import { dateTime, listOf, shape, text } from '../../platform/http/schema';
 
 /** The newest reports are the ones to act on; older ones stay in the database. */
 const LIST_LIMIT = 500;
 
+/** `EventReportsResponse`; the event's `date` is a day, YYYY-MM-DD. */
+const reports = shape({
+  reports: listOf(shape({ id: text, eventName: text, sport: text, date: text, place: text, link: text, email: text, createdAt: dateTime })),
+});
+
 export function eventReportAdminRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/admin/event-reports', async (): Promise<EventReportsResponse> => {
+  app.get('/api/admin/event-reports', { schema: { response: { 200: reports } } }, async (): Promise<EventReportsResponse> => {
     const rows = await db
       .selectFrom('event_reports')
       .select([

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/event-reports';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
-import { object, string } from '../../platform/http/schema';
+import { object, shape, string, text } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
 
 /** Reports one address may send in ten minutes: a club listing its season, not a flood. */
@@ -38,6 +38,7 @@ export function eventReportRoutes(app: FastifyInstance) {
           email: bounded('email'),
           ...antiBotBodyField,
         }, ['eventName', 'sport', 'date', 'place', 'link', 'email']),
+        response: { 201: shape({ id: text }) },
       },
       onRequest: rateLimit,
       preHandler: requireProofOfWork(app),

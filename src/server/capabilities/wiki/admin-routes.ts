@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { WIKI_ARTICLE_IDS, type WikiFeedbackCounts } from '../../../shared/wiki';
+import { integer, listOf, oneOf, shape } from '../../platform/http/schema';
+
+const counts = shape({ articles: listOf(shape({ articleId: oneOf(WIKI_ARTICLE_IDS), helpful: integer, notHelpful: integer })) });
 
 /** The answers to 'Cet article t'a-t-il aidé ?', counted per article for /admin. */
 export function wikiAdminRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/admin/wiki-feedback', async (): Promise<WikiFeedbackCounts> => {
+  app.get('/api/admin/wiki-feedback', { schema: { response: { 200: counts } } }, async (): Promise<WikiFeedbackCounts> => {
     const rows = await db
       .selectFrom('wiki_feedback')
       .select(['article_id', 'helpful', (eb) => eb.fn.countAll<string>().as('count')])

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isVisitorId, isWikiArticleId, type WikiFeedbackPayload, type WikiFeedbackResponse } from '../../../shared/wiki';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
-import { boolean, object, string } from '../../platform/http/schema';
+import { boolean, object, shape, string } from '../../platform/http/schema';
 
 /** Answers a visitor may send a minute from one address: plenty for reading, not for stuffing. */
 const FEEDBACK_PER_MINUTE = 30;
@@ -14,7 +14,14 @@ export function feedbackRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { articleId: string }; Body: WikiFeedbackPayload }>(
     '/api/wiki/:articleId/feedback',
-    { schema: { params: object({ articleId: string({ maxLength: 100 }) }), body: object({ visitorId: string({ maxLength: 64 }), helpful: boolean }) }, onRequest: rateLimit },
+    {
+      schema: {
+        params: object({ articleId: string({ maxLength: 100 }) }),
+        body: object({ visitorId: string({ maxLength: 64 }), helpful: boolean }),
+        response: { 200: shape({ recorded: boolean }) },
+      },
+      onRequest: rateLimit,
+    },
     async (request): Promise<WikiFeedbackResponse> => {
       const { articleId } = request.params;
       if (!isWikiArticleId(articleId)) throw new AppError(404, 'wiki/unknown-article');
