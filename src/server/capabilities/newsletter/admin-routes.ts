@@ -20,7 +20,7 @@ import {
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { object, oneOf, string } from '../../platform/http/schema';
+import { boolean, dataOf, dateTime, integer, listOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
 import { recordAction } from '../journal/index';
 import { newsletterMail, prepareLetter } from './mail';
@@ -37,6 +37,23 @@ const content = {
   desc: string({ maxLength: NEWSLETTER_DESCRIPTION_MAX_LENGTH * 2 }),
 };
 const filter = oneOf(NEWSLETTER_FILTERS);
+
+/** `NewsletterSummary`s, newest first. */
+const history = shape({
+  newsletters: listOf(
+    shape({
+      id: text,
+      title: text,
+      description: text,
+      filter: nullable(filter),
+      createdAt: dateTime,
+      total: integer,
+      sent: integer,
+      failed: integer,
+      pending: integer,
+    }),
+  ),
+});
 
 function assertContent(payload: NewsletterContent) {
   const code = newsletterContentError(payload);
@@ -72,6 +89,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
           'email',
           'userId',
         ]),
+        response: { 200: dataOf(shape({ sent: boolean })) },
       },
     },
     async (request) => {
@@ -108,6 +126,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
           'title',
           'desc',
         ]),
+        response: { 200: dataOf(shape({ newsletterId: text, total: integer })) },
       },
     },
     async (request) => {
@@ -127,7 +146,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
   // The editor's live preview: the e-mail as the admin would receive it.
   app.post<{ Body: NewsletterContent }>(
     '/api/admin/newsletter/preview',
-    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: object(content) } },
+    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: object(content), response: { 200: shape({ subject: text, html: text, text }) } } },
     async (request): Promise<NewsletterPreview> => {
       const { subject, html, text } = await personalMail(request.body, requireMember(request).id);
       return { subject, html, text };
@@ -136,9 +155,9 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { filter?: NewsletterFilter } }>(
     '/api/admin/newsletter/recipients',
-    { schema: { querystring: object({ filter }, []) } },
+    { schema: { querystring: object({ filter }, []), response: { 200: shape({ count: integer, undeliverable: integer }) } } },
     async (request): Promise<RecipientCount> => countRecipients(db, request.query.filter),
   );
 
-  app.get('/api/admin/newsletters', async (): Promise<NewsletterHistory> => ({ newsletters: await newsletterHistory(db) }));
+  app.get('/api/admin/newsletters', { schema: { response: { 200: history } } }, async (): Promise<NewsletterHistory> => ({ newsletters: await newsletterHistory(db) }));
 }

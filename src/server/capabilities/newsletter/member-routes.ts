@@ -3,7 +3,7 @@ import type { NewsletterPreference, UnsubscribePayload } from '../../../shared/n
 import { hasPermission } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { boolean, object, string } from '../../platform/http/schema';
+import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
 import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
@@ -24,7 +24,7 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
   // the member's own account, or by an admin.
   app.post<{ Body: UnsubscribePayload }>(
     '/api/fn/newsletter-unsubscribe',
-    { schema: { body: object({ userId: string({ maxLength: 64 }) }) } },
+    { schema: { body: object({ userId: string({ maxLength: 64 }) }), response: { 200: dataOf(shape({ unsubscribed: boolean })) } } },
     async (request) => {
       const user = requireMember(request);
       const userId = await accountId(request.body.userId.trim());
@@ -41,7 +41,7 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
   // The account page's 'Recevoir la newsletter' checkbox (subscribing again, too).
   app.put<{ Body: NewsletterPreference }>(
     '/api/account/newsletter',
-    { schema: { body: object({ subscribed: boolean }) } },
+    { schema: { body: object({ subscribed: boolean }), response: { 200: shape({ subscribed: boolean }) } } },
     async (request): Promise<NewsletterPreference> => {
       const user = requireMember(request);
       await change(app, (subscription) => setNewsletterSubscription(subscription, user.id, request.body.subscribed));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/errors';
-import { object, string } from '../../platform/http/schema';
+import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { change } from '../../platform/live/change';
 import { setNewsletterSubscription } from './subscription';
 import { userOfUnsubscribeToken } from './unsubscribe-token';
@@ -40,7 +40,7 @@ export function oneClickRoutes(app: FastifyInstance) {
 
     oneClick.post<{ Querystring: { token: string }; Body: { oneClick?: boolean } | undefined }>(
       ONE_CLICK_PATH,
-      { config: { csrf: false }, schema: query },
+      { config: { csrf: false }, schema: { ...query, response: { 200: dataOf(shape({ unsubscribed: boolean })) } } },
       async (request) => {
         const userId = await userOf(request.query.token);
         if (request.body?.oneClick !== true) throw new AppError(400, 'http/bad-request');
