@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { JOURNAL_KINDS, JOURNAL_PAGE_SIZE, type JournalActors, type JournalKind, type JournalPage } from '../../../shared/journal';
-import { bigintId, object, oneOf, uuid } from '../../platform/http/schema';
+import { anyObject, bigintId, dateTime, listOf, nullable, object, oneOf, shape, text, uuid } from '../../platform/http/schema';
 
 interface JournalQuery {
   actor?: string;
@@ -19,11 +19,30 @@ const query = object(
   [],
 );
 
+const page = shape({
+  entries: listOf(
+    shape({
+      id: text,
+      at: dateTime,
+      actorId: nullable(text),
+      actor: text,
+      kind: oneOf(JOURNAL_KINDS),
+      targetType: nullable(text),
+      targetId: nullable(text),
+      summary: text,
+      // What each kind of action keeps (record.ts), written whole.
+      details: anyObject,
+    }),
+  ),
+  next: nullable(text),
+});
+const actors = shape({ actors: listOf(shape({ id: text, name: text })) });
+
 /** /admin/journal: read only, newest first, a page at a time; the site never edits a row. */
 export function journalRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get<{ Querystring: JournalQuery }>('/api/admin/journal', { schema: { querystring: query } }, async (request, reply): Promise<JournalPage> => {
+  app.get<{ Querystring: JournalQuery }>('/api/admin/journal', { schema: { querystring: query, response: { 200: page } } }, async (request, reply): Promise<JournalPage> => {
     reply.header('cache-control', 'no-store');
     const { actor, kind, before } = request.query;
     let rows = db
@@ -49,7 +68,7 @@ export function journalRoutes(app: FastifyInstance) {
     return { entries, next: found.length > JOURNAL_PAGE_SIZE ? entries.at(-1)!.id : null };
   });
 
-  app.get('/api/admin/journal/actors', async (_request, reply): Promise<JournalActors> => {
+  app.get('/api/admin/journal/actors', { schema: { response: { 200: actors } } }, async (_request, reply): Promise<JournalActors> => {
     reply.header('cache-control', 'no-store');
     // Each actor under the name of their latest row; one pass of the (actor_id, id) index.
     const rows = await db

@@ -3,7 +3,7 @@ import { MEMBER_SEARCH_MAX_LENGTH, type MemberDetail, type MemberPage, type Memb
 import { ROLES } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
-import { boolean, object, oneOf, string } from '../../platform/http/schema';
+import { boolean, dateTime, integer, listOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
@@ -24,6 +24,37 @@ const searchQuery = object(
 );
 const params = object({ id: string({ maxLength: 36, format: 'uuid' }) });
 
+/** `MemberListItem`'s properties, which `MemberDetail` extends. */
+const listItem = {
+  uuid: text,
+  email: text,
+  username: text,
+  firstname: text,
+  lastname: text,
+  accountType: oneOf(['user', 'organisation']),
+  roles: listOf(text),
+  createdAt: dateTime,
+  emailVerified: boolean,
+  newsletter: boolean,
+  suspended: boolean,
+};
+const page = shape({ members: listOf(shape(listItem)), next: nullable(text) });
+const detailSchema = {
+  200: shape({
+    ...listItem,
+    bio: text,
+    profilePic: text,
+    lastSeenAt: dateTime,
+    emailVerifiedAt: nullable(dateTime),
+    emailUndeliverable: boolean,
+    suspendedAt: nullable(dateTime),
+    word: nullable(shape({ content: text, public: boolean, vip: boolean })),
+    reactions: integer,
+    sessions: integer,
+    pastTrips: integer,
+  }),
+};
+
 /** /admin/members: find a member, see their account, change roles, suspend, delete. */
 export function memberAdminRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -34,19 +65,19 @@ export function memberAdminRoutes(app: FastifyInstance) {
     return member;
   }
 
-  app.get<{ Querystring: MemberSearch }>('/api/admin/members', { schema: { querystring: searchQuery } }, async (request, reply): Promise<MemberPage> => {
+  app.get<{ Querystring: MemberSearch }>('/api/admin/members', { schema: { querystring: searchQuery, response: { 200: page } } }, async (request, reply): Promise<MemberPage> => {
     reply.header('cache-control', 'no-store');
     return searchMembers(db, request.query);
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params, response: detailSchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return detail(request.params.id);
   });
 
   app.post<{ Params: { id: string }; Body: MemberRolePayload }>(
     '/api/admin/members/:id/roles',
-    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }) } },
+    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }), response: detailSchema } },
     async (request) => {
       await setMemberRole(db, requireMember(request).id, request.params.id, request.body.role, request.body.granted);
       return detail(request.params.id);
@@ -55,7 +86,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: MemberSuspensionPayload }>(
     '/api/admin/members/:id/suspension',
-    { schema: { params, body: object({ suspended: boolean }) } },
+    { schema: { params, body: object({ suspended: boolean }), response: detailSchema } },
     async (request) => {
       await change(app, (suspension) => setMemberSuspension(suspension, requireMember(request).id, request.params.id, request.body.suspended));
       return detail(request.params.id);
