@@ -128,4 +128,67 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await shoot(page, 'joining-step2-mobile');
     await context.close();
   });
+
+  it("takes the phone's Back from step 2 to step 1 and Forward to step 2 again, nothing typed lost", async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await page.goto('/join');
+    await page.getByRole('link', { name: 'Rejoindre', exact: true }).first().click();
+    const email = uniqueEmail('retour');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel("Nom d'utilisateur").fill('retour_e2e');
+    await page.getByLabel('Prénom').fill('Jules');
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Continuer' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/account?auth=register');
+    await expect(page.getByLabel('Adresse mail', { exact: true }).inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('Confirmation du mot de passe').inputValue()).resolves.toBe(PASSWORD);
+
+    await page.goForward();
+    await page.getByRole('button', { name: 'Créer mon compte' }).waitFor();
+    await expect(page.getByLabel("Nom d'utilisateur").inputValue()).resolves.toBe('retour_e2e');
+    await expect(page.getByLabel('Prénom').inputValue()).resolves.toBe('Jules');
+
+    // The back arrow is the same step back; Back once more leaves for /join.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.getByRole('button', { name: 'Continuer' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/join');
+    await context.close();
+  });
+
+  it('marks an address that already has an account, focuses it and offers the ways in beside it', async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { expectedStatuses: [409] });
+    await page.goto('/account?auth=register');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel("Nom d'utilisateur").fill(`double${Date.now().toString(36)}`);
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel('Nom', { exact: true }).fill('Double');
+    await page.getByRole('checkbox', { name: /conditions d'utilisation/ }).check();
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+    // The spec's message in its box, and the field itself marked, with the focus.
+    await page.getByRole('alert').getByText('Cette adresse mail est déjà utilisée 🙁').waitFor();
+    const field = page.getByLabel('Adresse mail', { exact: true });
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    const beside = page.locator('.register-taken');
+    await beside.getByText('Tu as déjà un compte ?').waitFor();
+    const forgot = beside.getByRole('link', { name: 'Mot de passe oublié ?' });
+    expect((await forgot.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await shoot(page, 'joining-email-taken-mobile');
+    await expect(beside.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).resolves.toBe('/account');
+    await forgot.click();
+    await page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' }).waitFor();
+    // The address comes along: one tap on 'Envoyer' and the temporary password is on its way.
+    await expect(page.getByLabel('Adresse mail', { exact: true }).inputValue()).resolves.toBe(member.email);
+    await context.close();
+  });
 });

@@ -208,10 +208,38 @@ describe('register', () => {
     fillStep2();
     fireEvent.click(button('Créer mon compte'));
     expect((await screen.findByRole('alert')).textContent).toContain('Cette adresse mail est déjà utilisée 🙁');
-    expect(screen.getByRole('button', { name: 'Continuer' })).toBeTruthy();
-    expect((screen.getByLabelText('Adresse mail') as HTMLInputElement).value).toBe('lea@example.fr');
+    expect(await screen.findByRole('button', { name: 'Continuer' })).toBeTruthy();
+    const field = screen.getByLabelText('Adresse mail') as HTMLInputElement;
+    expect(field.value).toBe('lea@example.fr');
+    // The field itself says so, has the focus, and offers the ways in for an existing account.
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const description = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(description).toContain('Tu as déjà un compte ?');
+    expect(screen.getAllByRole('link', { name: 'Se connecter' })[0].getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/account?auth=forgot');
     fireEvent.click(button('Continuer'));
-    expect((screen.getByLabelText("Nom d'utilisateur") as HTMLInputElement).value).toBe('lea93');
+    expect((await screen.findByLabelText("Nom d'utilisateur") as HTMLInputElement).value).toBe('lea93');
+    fireEvent.click(button('Retour'));
+    // Another address: no longer marked.
+    type('Adresse mail', 'lea.bis@example.fr');
+    expect((await screen.findByLabelText('Adresse mail')).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Tu as déjà un compte ?')).toBeNull();
+  });
+
+  it("puts step 2 in the history: Back returns to step 1, Forward to step 2, nothing typed lost", async () => {
+    visitorApi();
+    const { router } = await renderGate('/account?auth=register');
+    await screen.findByRole('button', { name: 'Continuer' });
+    fillStep1();
+    fireEvent.click(button('Continuer'));
+    type("Nom d'utilisateur", 'lea93');
+    await act(() => router.navigate(-1));
+    expect((await screen.findByLabelText('Confirmation du mot de passe') as HTMLInputElement).value).toBe(GOOD_PASSWORD);
+    // Still the page of the switch's registration side.
+    expect(screen.getByTestId('location').textContent).toBe('/account?auth=register');
+    await act(() => router.navigate(1));
+    expect((await screen.findByLabelText("Nom d'utilisateur") as HTMLInputElement).value).toBe('lea93');
   });
 
   it('stays on step 2 when the username is taken', async () => {

@@ -68,7 +68,9 @@ export function AuthSwitch() {
         {INTROS[mode] && <p className="auth-card__intro">{INTROS[mode]}</p>}
 
         {mode === 'login' && <LoginForm email={email} onEmailChange={setEmail} onLoggedIn={loggedIn} />}
-        {mode === 'register' && <RegisterForm email={email} onEmailChange={setEmail} />}
+        {mode === 'register' && (
+          <RegisterForm email={email} onEmailChange={setEmail} accountLinks={{ login: linkTo('login'), forgot: linkTo('forgot') }} />
+        )}
         {mode === 'forgot' && <ForgotPasswordForm email={email} onEmailChange={setEmail} />}
 
         <nav className="auth-card__links" aria-label="Autres options">

@@ -1,3 +1,4 @@
+import type { ReactNode, Ref } from 'react';
 import { fieldMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/validation';
 import { Field } from '../../platform/ui/Field';
@@ -9,16 +10,21 @@ interface EmailFieldProps {
   onChange(value: string): void;
   /** Replaces 'Adresse mail invalide', and is shown even while empty (forgot password, spec §5). */
   notValidMessage?: string;
+  /** What the server found wrong with this very address (already used): red, with this line under it. */
+  refusal?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** 'Adresse mail', red with 'Adresse mail invalide' as soon as what is typed cannot be one. */
-export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage }: EmailFieldProps) {
+export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage, refusal, ref }: EmailFieldProps) {
   const trimmed = value.trim();
   const valid = isValidEmail(trimmed);
-  const invalid = trimmed !== '' && !valid;
-  const message = valid ? undefined : (notValidMessage ?? (invalid ? fieldMessages.invalidEmail : undefined));
+  const refused = Boolean(refusal);
+  const invalid = (trimmed !== '' && !valid) || refused;
+  const message = refused ? refusal : (valid ? undefined : (notValidMessage ?? (invalid ? fieldMessages.invalidEmail : undefined)));
   return (
     <Field
+      ref={ref as Ref<HTMLInputElement | HTMLTextAreaElement>}
       label={label}
       type="email"
       inputMode="email"
@@ -28,7 +34,7 @@ export function EmailField({ label = 'Adresse mail', value, onChange, notValidMe
       value={value}
       onChange={onChange}
       invalid={invalid}
-      valid={valid}
+      valid={valid && !refused}
       message={message}
     />
   );

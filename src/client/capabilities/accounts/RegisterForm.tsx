@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, type To } from 'react-router';
 import { REGISTER_STEP1_CODES } from '../../../shared/messages';
 import {
   NAME_MAX_LENGTH,
@@ -24,14 +25,27 @@ import { useSignInAfterRegistration } from './useSignInAfterRegistration';
 interface RegisterFormProps {
   email: string;
   onEmailChange(email: string): void;
+  /** The switch's other sides, offered beside an address that already has an account. */
+  accountLinks: { login: To; forgot: To };
+}
+
+const EMAIL_TAKEN = 'users/email-already-taken';
+
+/** Step 2 is an entry of the history (its state, not its URL: a reloaded step 2 has lost step 1's fields). */
+const STEP_STATE = 'registerStep';
+
+function isStep2(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[STEP_STATE] === 2;
 }
 
 /**
- * Spec §2 "Register screen", two steps in one form state so the back arrow (and an error
- * about step 1's fields, spec §4) returns to step 1 with everything still typed.
+ * Spec §2 "Register screen", two steps in one form state so the back arrow, the phone's Back
+ * button (and an error about step 1's fields, spec §4) return to step 1 with everything still
+ * typed, and Forward to step 2.
  */
-export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
-  const [step, setStep] = useState<1 | 2>(1);
+export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFormProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [username, setUsername] = useState('');
@@ -43,22 +57,48 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
   const signIn = useSignInAfterRegistration();
   const antiBot = useProofOfWork();
 
+  const step1Ready = canSubmitRegisterStep1({ email, password, confirmation });
+  const step2Ready = canSubmitRegisterStep2({ username, firstname, lastname, termsAccepted });
+  const step: 1 | 2 = isStep2(location.state) && step1Ready ? 2 : 1;
+
+  // The address the server said has an account: marked until it is changed.
+  const [takenEmail, setTakenEmail] = useState<string>();
+  const emailTaken = takenEmail !== undefined && takenEmail === email.trim();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const focusEmail = useRef(false);
+
+  const here = { pathname: location.pathname, search: location.search };
+  // Step 2's entry reached again with step 1 empty (after a reload): it becomes step 1's, so
+  // Back and Forward never bring an empty step 2 back.
+  const staleStep2 = isStep2(location.state) && !step1Ready;
+  useEffect(() => {
+    if (staleStep2) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [staleStep2, navigate, location.pathname, location.search]);
+
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   useEffect(() => {
-    // Moving between steps replaces the fields: tell keyboard and screen-reader users where they are.
-    if (shownStep.current !== step) headingRef.current?.focus();
+    // Moving between steps replaces the fields: tell keyboard and screen-reader users where they
+    // are; back for an address that has an account, straight to that field.
+    if (shownStep.current !== step) (focusEmail.current ? emailRef.current : headingRef.current)?.focus();
+    focusEmail.current = false;
     shownStep.current = step;
   }, [step]);
 
-  const step1Ready = canSubmitRegisterStep1({ email, password, confirmation });
-  const step2Ready = canSubmitRegisterStep2({ username, firstname, lastname, termsAccepted });
+  /** Whether this form put step 2 in the history, so that going back is the history's Back. */
+  const pushedStep2 = useRef(false);
+  function backToStep1() {
+    if (step !== 2) return;
+    if (pushedStep2.current) void navigate(-1);
+    else void navigate(here, { replace: true, state: null });
+  }
 
   function goToStep2(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!step1Ready) return;
     setError(undefined);
-    setStep(2);
+    pushedStep2.current = true;
+    void navigate(here, { state: { [STEP_STATE]: 2 } });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -79,7 +119,11 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
           }),
         );
       } catch (caught) {
-        if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) setStep(1);
+        if (caught instanceof ApiError && caught.code === EMAIL_TAKEN) {
+          setTakenEmail(trimmedEmail);
+          focusEmail.current = true;
+        }
+        if (caught instanceof ApiError && REGISTER_STEP1_CODES.has(caught.code)) backToStep1();
         throw caught;
       }
       await signIn(trimmedEmail, password);
@@ -96,7 +140,19 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
             <span className="register-step__count">Étape 1 sur 2</span> Tes identifiants
           </h2>
         </div>
-        <EmailField value={email} onChange={onEmailChange} />
+        <EmailField
+          ref={emailRef}
+          value={email}
+          onChange={onEmailChange}
+          refusal={
+            emailTaken ? (
+              <span className="register-taken">
+                Tu as déjà un compte ? <Link to={accountLinks.login}>Se connecter</Link>
+                <Link to={accountLinks.forgot}>Mot de passe oublié ?</Link>
+              </span>
+            ) : undefined
+          }
+        />
         <NewPasswordFields
           password={password}
           confirmation={confirmation}
@@ -120,7 +176,7 @@ export function RegisterForm({ email, onEmailChange }: RegisterFormProps) {
           aria-label="Retour"
           onClick={() => {
             setError(undefined);
-            setStep(1);
+            backToStep1();
           }}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
