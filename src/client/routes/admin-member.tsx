@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
 import { MemberDetail } from '../capabilities/members/MemberDetail';
 import { pageMeta } from '../seo';
-// The admin pages' shared layout (header, breadcrumb, blocks).
-import '../capabilities/dashboard/admin.css';
 
 export const meta = () => pageMeta({ title: 'Membre', description: "Le compte d'un membre.", path: '/admin/members', noindex: true });
 

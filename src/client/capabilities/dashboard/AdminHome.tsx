@@ -4,7 +4,8 @@ import { hasPermission, type Permission } from '../../../shared/permissions';
 import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
 import { getAdminSummary, type AdminSummary } from './api';
-import './admin.css';
+import '../../platform/ui/admin.css';
+import './dashboard.css';
 
 interface AdminPage {
   to: string;

@@ -12,6 +12,7 @@ import { useAuth } from '../../platform/session/auth-context';
 import { deleteMember, getMember, setMemberRole, setMemberSuspension } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
+import '../../platform/ui/admin.css';
 import './members.css';
 
 /** An action of the page, as its button and its confirmation dialog say it. */

@@ -8,7 +8,7 @@ import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { EmailField } from '../accounts/index';
 import { allowOrganisationEmail, getAdminOrganisations, removeOrganisationEmail } from './api';
-import '../dashboard/admin.css';
+import './organisations.css';
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium' });
 

@@ -1,39 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatEuros, parseBonusAmount } from '../../../shared/surveys';
-import { errorMessage } from '../../platform/http/http';
+import { AdminPage } from '../../platform/ui/AdminPage';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
+import { useLoad } from '../../platform/data/useLoad';
 import { getAdminSettings, saveAdminSettings } from './api';
-import '../surveys/admin-surveys.css';
 
 /** The amount as the admin would type it: '5', or '7,50' with its cents. */
 const asTyped = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ','));
 
 /** /admin/settings (PRODUCT.md): the pre-use survey's bonus amount. */
 export function AdminSettings() {
-  const [saved, setSaved] = useState<number>();
-  const [text, setText] = useState('');
-  const [loadError, setLoadError] = useState<string>();
+  const { data: settings, error: loadError, setData } = useLoad('settings', getAdminSettings);
+  const saved = settings?.bonusAmount;
+  // What the admin types; until then, the saved amount as they would type it.
+  const [typed, setTyped] = useState<string>();
+  const text = typed ?? (saved === undefined ? '' : asTyped(saved));
   const { busy: saving, error: saveError, run } = useAction();
   const [done, setDone] = useState<string>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAdminSettings(controller.signal).then(
-      ({ bonusAmount }) => {
-        setSaved(bonusAmount);
-        setText(asTyped(bonusAmount));
-      },
-      (caught: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(caught));
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   const amount = parseBonusAmount(text);
   const invalid = text.trim() !== '' && amount === undefined;
@@ -44,21 +32,15 @@ export function AdminSettings() {
     setDone(undefined);
     await run(async () => {
       const { bonusAmount } = await saveAdminSettings({ bonusAmount: amount });
-      setSaved(bonusAmount);
-      setText(asTyped(bonusAmount));
+      setData({ bonusAmount });
+      setTyped(undefined);
       setDone(`Le bonus est maintenant de ${formatEuros(bonusAmount)}.`);
     });
   }
 
   return (
-    <div className="container section survey-admin">
-      <header className="survey-admin__header">
-        <p className="eyebrow">
-          <Link to="/admin">Administration</Link>
-        </p>
-        <h1>Réglages</h1>
-      </header>
-      <section className="card survey-results" aria-labelledby="bonus-title">
+    <AdminPage title="Réglages" lead="Ce que le site annonce et que tu peux changer sans développeur.">
+      <section className="card admin-block" aria-labelledby="bonus-title">
         <h2 id="bonus-title">Bonus du premier trajet</h2>
         <p className="muted">
           Offert sur le premier trajet en tant que passager, il est annoncé dans le{' '}
@@ -73,7 +55,7 @@ export function AdminSettings() {
               inputMode="decimal"
               autoComplete="off"
               value={text}
-              onChange={setText}
+              onChange={setTyped}
               required
               invalid={invalid}
               message={invalid ? 'Indique un montant entre 0 et 1000 €, par exemple 5 ou 7,50.' : undefined}
@@ -87,10 +69,10 @@ export function AdminSettings() {
           </form>
         )}
         {saveError && <ErrorBox message={saveError} />}
-        <div role="status" className="survey-admin__status">
+        <div role="status" className="admin__status">
           {done && <p className="notice notice--success">{done}</p>}
         </div>
       </section>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './admin.css';
 
 /**
  * The frame of an admin page: the way back to /admin, the title and what the page is for,
