@@ -1,5 +1,8 @@
 import type { RouteEntry } from '../platform/http/route-groups';
 
+/** What a sample needs of a route: routes outside the groups (health, live) have samples too. */
+type Route = Pick<RouteEntry, 'method' | 'url'>;
+
 export const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
 
 interface Sample {
@@ -23,10 +26,10 @@ const REACHING: Readonly<Record<string, Sample>> = {
 };
 
 /** The params of a route pattern, in order: `/api/admin/members/:id/roles` has `id`. */
-export const paramNames = (route: RouteEntry): string[] => [...route.url.matchAll(/:([a-zA-Z]+)/g)].map((match) => match[1]);
+export const paramNames = (route: Route): string[] => [...route.url.matchAll(/:([a-zA-Z]+)/g)].map((match) => match[1]);
 
 /** A harmless value for each param of the route, and the query it needs, if any. */
-export function sampleOf(route: RouteEntry): Required<Sample> {
+export function sampleOf(route: Route): Required<Sample> {
   const reaching = REACHING[`${route.method} ${route.url}`];
   const generic = (name: string) => (['id', 'userId', 'uuid'].includes(name) ? SAMPLE_UUID : name === 'email' ? 'personne@exemple.fr' : 'exemple');
   const params = Object.fromEntries(paramNames(route).map((name) => [name, reaching?.params?.[name] ?? generic(name)]));
@@ -34,7 +37,7 @@ export function sampleOf(route: RouteEntry): Required<Sample> {
 }
 
 /** The URL of a route with these params and query, each value written by `encode`. */
-export function urlOf(route: RouteEntry, { params, query }: Required<Sample>, encode: (value: string) => string = encodeURIComponent): string {
+export function urlOf(route: Route, { params, query }: Required<Sample>, encode: (value: string) => string = encodeURIComponent): string {
   const path = route.url.replace(/:([a-zA-Z]+)/g, (_match, name: string) => encode(params[name]));
   const search = Object.entries(query)
     .map(([key, value]) => `${encode(key)}=${encode(value)}`)
@@ -43,6 +46,6 @@ export function urlOf(route: RouteEntry, { params, query }: Required<Sample>, en
 }
 
 /** A concrete URL for a route pattern: params get harmless values that name nothing. */
-export const sampleUrl = (route: RouteEntry): string => urlOf(route, sampleOf(route));
+export const sampleUrl = (route: Route): string => urlOf(route, sampleOf(route));
 
-export const isWrite = (route: RouteEntry) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+export const isWrite = (route: Route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
