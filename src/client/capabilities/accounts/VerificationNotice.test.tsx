@@ -17,7 +17,7 @@ async function renderUnverified(routes: Parameters<typeof stubApi>[0] = {}) {
   let current = UNVERIFIED;
   const api = stubApi({ 'GET /api/auth/me': () => ({ status: 200, body: current }), ...routes });
   renderPage(<AccountPage />);
-  await screen.findByRole('heading', { level: 2, name: 'Vérifie ton adresse mail' });
+  await screen.findByRole('heading', { level: 2, name: 'Vérifie ton adresse mail' }, { timeout: 5000 });
   return {
     ...api,
     verifyElsewhere() {
@@ -39,7 +39,7 @@ it('asks again when the tab comes back to the front, and says the address is ver
   act(() => showTab('hidden'));
   expect(asked()).toBe(before);
   act(() => showTab('visible'));
-  expect(await screen.findByRole('heading', { level: 2, name: 'Adresse mail vérifiée' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Adresse mail vérifiée' }, { timeout: 5000 })).toBeTruthy();
   expect(asked()).toBe(before + 1);
   expect(screen.queryByRole('heading', { name: 'Vérifie ton adresse mail' })).toBeNull();
   expect(screen.getByRole('heading', { name: 'Adresse mail vérifiée' }).closest('[role=status]')?.textContent).toContain('lea@example.fr');
@@ -51,7 +51,7 @@ it("answers 'Renvoyer le mail' for an address verified meanwhile with good news,
   });
   verifyElsewhere();
   fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le mail' }));
-  expect(await screen.findByRole('heading', { level: 2, name: 'Adresse mail vérifiée' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Adresse mail vérifiée' }, { timeout: 5000 })).toBeTruthy();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Renvoyer le mail' })).toBeNull();
 });
