@@ -4,7 +4,7 @@ import { ButtonLink } from '../../platform/ui/Button';
 import { Section } from '../../platform/ui/Section';
 import { publicConfig } from '../../config';
 import { OrganisationsMarquee } from './OrganisationsMarquee';
-import '../calshare/calshare.css';
+import './guide.css';
 
 /** /calshare/organisations (spec §2): who is already there, then the three steps. */
 export function OrganisationsGuide() {
