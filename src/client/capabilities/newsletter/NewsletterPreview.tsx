@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { NewsletterContent, NewsletterPreview as Preview } from '../../../shared/newsletter/api';
-import { errorMessage } from '../../platform/http/http';
+import type { NewsletterContent } from '../../../shared/newsletter/api';
+import { useLoad } from '../../platform/data/useLoad';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { previewNewsletter } from './api';
@@ -12,32 +11,15 @@ const DEBOUNCE_MS = 400;
  * The HTML goes into a sandboxed iframe: no script, no access to this page.
  */
 export function NewsletterPreview({ letter, title, desc }: NewsletterContent) {
-  const [preview, setPreview] = useState<Preview>();
-  const [error, setError] = useState<string>();
-  const [updating, setUpdating] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setUpdating(true);
-      previewNewsletter({ letter, title, desc }, controller.signal).then(
-        (next) => {
-          setPreview(next);
-          setError(undefined);
-          setUpdating(false);
-        },
-        (caught: unknown) => {
-          if (controller.signal.aborted) return;
-          setError(errorMessage(caught));
-          setUpdating(false);
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [letter, title, desc]);
+  // The last preview stays in view while the next is made, and if making it fails.
+  const {
+    data: preview,
+    error,
+    loading: updating,
+  } = useLoad(JSON.stringify([letter, title, desc]), (signal) => previewNewsletter({ letter, title, desc }, signal), {
+    delayMs: DEBOUNCE_MS,
+    keepPrevious: true,
+  });
 
   return (
     <section className="card newsletter-preview" aria-labelledby="preview-title" aria-busy={updating}>

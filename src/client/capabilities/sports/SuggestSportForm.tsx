@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../shared/messages';
 import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
 import { isValidSportName } from '../../../shared/validation/sport';
@@ -6,6 +6,7 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
+import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
 import { isSportTaken, suggestSport } from './api';
 
@@ -20,27 +21,15 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const signedIn = state.status === 'signed-in';
   const [name, setName] = useState('');
   const [emoji, setEmoji] = useState('');
-  const [check, setCheck] = useState<{ name: string; result: Check }>({ name: '', result: 'idle' });
   const { busy: sending, error, run } = useAction();
   const [sent, setSent] = useState(false);
 
-  useEffect(() => {
-    if (!isValidSportName(name)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setCheck({ name, result: 'checking' });
-      isSportTaken(name, controller.signal).then(
-        (taken) => setCheck({ name, result: taken ? 'taken' : 'free' }),
-        () => {},
-      );
-    }, DUPLICATE_CHECK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [name]);
-
-  const checked = check.name === name ? check.result : 'idle';
+  // Checked a moment after typing stops; a failed check leaves the button off.
+  const check = useLoad(isValidSportName(name) ? name : null, (signal) => isSportTaken(name, signal), {
+    delayMs: DUPLICATE_CHECK_DELAY_MS,
+  });
+  const checked: Check =
+    check.waiting || check.error || !isValidSportName(name) ? 'idle' : check.loading ? 'checking' : check.data ? 'taken' : 'free';
   const canSubmit = signedIn && isValidSportName(name) && checked === 'free';
 
   async function submit(event: FormEvent) {
