@@ -6,7 +6,7 @@ import { expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './platform/db/connection';
 import { queueNewsletter } from './capabilities/newsletter/newsletters';
 import { insertAccounts } from './platform/testing/accounts';
-import { statusCounts } from './platform/testing/deliveries';
+import { statusCounts } from './testing/deliveries';
 import { TestSmtp } from './platform/testing/smtp-server';
 import { createTestDatabase } from './platform/testing/test-database';
 import { startServerProcess } from './platform/testing/server-process';

@@ -16,7 +16,7 @@ import { ANTI_BOT_SECRET } from './platform/anti-bot/proof-of-work';
 import { unsubscribeSecret, unsubscribeToken } from './capabilities/newsletter/unsubscribe-token';
 import { registerMember } from './platform/testing/members';
 import { proofOfWork } from './platform/testing/proof-of-work';
-import { createTestApp } from './platform/testing/test-app';
+import { createTestApp } from './testing/test-app';
 
 const COMMAND = fileURLToPath(new URL('./rotate-secrets-command.ts', import.meta.url));
 const KEYS = ['anti_bot_secret', 'newsletter.unsubscribeSecret'];

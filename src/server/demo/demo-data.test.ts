@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ensureAdmin } from '../capabilities/accounts/admin-bootstrap';
 import { registerMember } from '../platform/testing/members';
-import { setUpTestApp } from '../platform/testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { countRealAccounts, DEFAULT_DEMO_SIZE, fillDemoData } from './demo-data';
 
 const test = setUpTestApp();

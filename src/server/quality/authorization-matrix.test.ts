@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
-import { setUpTestApp } from '../platform/testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { registerAdmin, registerMember, registerModerator, registerOrganisation } from '../platform/testing/members';
 import type { RouteEntry } from '../platform/http/route-groups';
 import { isWrite, sampleUrl } from './route-samples';

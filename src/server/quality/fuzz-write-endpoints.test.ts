@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
 import type { RouteEntry } from '../platform/http/route-groups';
-import { setUpTestApp } from '../platform/testing/test-app';
+import { setUpTestApp } from '../testing/test-app';
 import { registerAdmin, registerMember } from '../platform/testing/members';
 import { isWrite, paramNames, sampleOf, sampleUrl, SAMPLE_UUID, urlOf } from './route-samples';
 

@@ -6,7 +6,7 @@ import type { RouteEntry } from '../platform/http/route-groups';
 import { unsubscribeSecret, unsubscribeToken } from '../capabilities/newsletter/unsubscribe-token';
 import { registerAdmin, registerMember, registerModerator, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../platform/testing/members';
 import { proofOfWork } from '../platform/testing/proof-of-work';
-import { setUpTestApp, type TestApp } from '../platform/testing/test-app';
+import { setUpTestApp, type TestApp } from '../testing/test-app';
 import { isWrite, sampleOf, urlOf } from './route-samples';
 
 type ResponseSchemas = Record<string, Record<string, unknown>>;

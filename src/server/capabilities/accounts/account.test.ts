@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember } from '../../platform/testing/members';
 
 describe('the member’s own account', () => {

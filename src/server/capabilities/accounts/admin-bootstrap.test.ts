@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { login, registerMember } from '../../platform/testing/members';
 import { expectStoredHashOf } from '../../platform/testing/stored-password';
 import { AdminBootstrapRefused, ensureAdmin } from './admin-bootstrap';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, setUpTestApp } from '../../platform/testing/test-app';
+import { createTestApp, setUpTestApp } from '../../testing/test-app';
 import { login, registerMember, sessionCookie, STRONG_PASSWORD } from '../../platform/testing/members';
 import { purgeExpiredSessions } from './sessions';
 import { proofOfWork } from '../../platform/testing/proof-of-work';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { announce } from '../../platform/live/announce';
 
 describe('GET /api/counter', () => {

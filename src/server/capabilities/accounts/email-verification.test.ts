@@ -5,7 +5,7 @@ import { readConfig } from '../../config';
 import { createTestDatabase } from '../../platform/testing/test-database';
 import type { CapturedMail } from '../../platform/testing/mailbox';
 import { login, registerAdmin, registerMember, STRONG_PASSWORD, type TestMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { proofOfWork } from '../../platform/testing/proof-of-work';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { greetingName, issueVerificationLink } from './email-verification';

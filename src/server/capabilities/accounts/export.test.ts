@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../shared/event-reports';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, registerModerator, registerOrganisation, type TestMember } from '../../platform/testing/members';
 import { proofOfWork } from '../../platform/testing/proof-of-work';
 

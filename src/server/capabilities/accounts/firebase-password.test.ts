@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookie } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { expectStoredHashOf } from '../../platform/testing/stored-password';
 import { FIREBASE_HASH_SETTING, firebasePasswordHash, verifyAccountPassword, type FirebaseHashParameters } from './passwords';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerMember, type TestMember } from '../../platform/testing/members';
 
 // The real sharp, wrapped so a test can see whether it was handed the upload at all.

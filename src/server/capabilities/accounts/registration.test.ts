@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, STRONG_PASSWORD } from '../../platform/testing/members';
 import { proofOfWork } from '../../platform/testing/proof-of-work';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { registerAdmin, registerMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 // Decision 0019, as the site sees it: what follows from an address refused for good.
 const test = setUpTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../../shared/user-agents.fixture';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 const IOS = 'https://apps.apple.com/fr/app/calshare/id000000001';
 const ANDROID = 'https://play.google.com/store/apps/details?id=org.unissons.calshare';

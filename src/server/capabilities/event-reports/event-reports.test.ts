@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso, type EventReportPayload } from '../../../shared/event-reports';
 import { registerAdmin, registerMember } from '../../platform/testing/members';
 import { proofOfWork } from '../../platform/testing/proof-of-work';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 function inDays(days: number): string {
   const date = new Date();

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyResponses } from '../../../shared/surveys';
 import { login, registerMember, sessionCookie } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { firebaseHash, importedTables, PUBLISHED_USER, writeExport, type ExportFiles, type FirestoreCollections, type FirestoreShape } from './export-fixture';
 import { importFirebase, type ImportOptions } from './import-firebase';
 import type { ImportReport } from './report';

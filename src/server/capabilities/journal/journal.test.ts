@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalActors, JournalPage } from '../../../shared/journal';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { applyRetention } from '../../platform/jobs/retention';
 import { capabilities } from '../index';
 import { recordAction } from './record';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerAdmin } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { recordAction } from './record';
 
 describe('recordAction', () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDetail, MemberPage } from '../../../shared/members';
 import { login, registerAdmin, registerMember, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { applyRetention } from '../../platform/jobs/retention';
 import { capabilities } from '../index';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db/connection';
 import type { Mailer } from '../../platform/mail/mailer';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { sendModerationDigests } from './digest';
 import { raceTest } from '../../platform/testing/postgresql-only';
 

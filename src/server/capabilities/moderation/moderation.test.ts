@@ -3,7 +3,7 @@ import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { errorCatalogue } from '../../../shared/messages';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../platform/testing/members';
 import { announce } from '../../platform/live/announce';
 import { pendingSportsQueries, pendingWordsQueries, publishedWordsQuery } from './pending';

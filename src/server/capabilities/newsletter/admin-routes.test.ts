@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsletterSummary } from '../../../shared/newsletter/api';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
-import { createTestApp, type TestApp } from '../../platform/testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertAccounts } from '../../platform/testing/accounts';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 

@@ -7,7 +7,7 @@ import { claimDeliveries, markFailed, markSent, releaseClaim } from './deliverie
 import { queueNewsletter } from './newsletters';
 import { SentRecorder } from './sent-recorder';
 import { insertAccounts, type SeededAccount } from '../../platform/testing/accounts';
-import { statusCounts } from '../../platform/testing/deliveries';
+import { statusCounts } from '../../testing/deliveries';
 
 describe('recording sent deliveries', () => {
   let database: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { queueNewsletter } from './newsletters';
 import { insertAccounts } from '../../platform/testing/accounts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rotateSecret } from '../../platform/db/signing-secrets';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
-import { createTestApp, type TestApp } from '../../platform/testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertAccounts } from '../../platform/testing/accounts';
 import { UNSUBSCRIBE_SECRET, unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 

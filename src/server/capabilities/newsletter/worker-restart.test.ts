@@ -11,7 +11,7 @@ import { createMailer } from '../../platform/mail/mailer';
 import { createTestDatabase } from '../../platform/testing/test-database';
 import { queueNewsletter } from './newsletters';
 import { insertAccounts } from '../../platform/testing/accounts';
-import { waitUntilSettled } from '../../platform/testing/deliveries';
+import { waitUntilSettled } from '../../testing/deliveries';
 import { TestSmtp } from '../../platform/testing/smtp-server';
 import { NewsletterWorker, type WorkerSettings } from './worker';
 
@@ -29,7 +29,7 @@ const KILLED_WORKER = {
 // Accepted by the server but not yet recorded when the process dies, so sent again: the mails
 // in flight, a group of sent deliveries being written and the one filling up.
 const RESEND_WINDOW = KILLED_WORKER.concurrency + 2 * KILLED_WORKER.recordGroupSize;
-const workerProcess = fileURLToPath(new URL('../../platform/testing/worker-process.ts', import.meta.url));
+const workerProcess = fileURLToPath(new URL('../../testing/worker-process.ts', import.meta.url));
 
 /**
  * PostgreSQL when TEST_DATABASE_URL is set; otherwise an embedded database in a folder,

@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../../platform/mail/mailer';
 import { createTestDatabase } from '../../platform/testing/test-database';
 import { queueNewsletter } from './newsletters';
 import { insertAccounts } from '../../platform/testing/accounts';
-import { statusCounts, waitUntilSettled } from '../../platform/testing/deliveries';
+import { statusCounts, waitUntilSettled } from '../../testing/deliveries';
 import { TestSmtp, type TestSmtpOptions } from '../../platform/testing/smtp-server';
 import { NewsletterWorker, type WorkerSettings } from './worker';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CapturedMail } from '../../platform/testing/mailbox';
 import { login, registerAdmin, registerMember, STRONG_PASSWORD } from '../../platform/testing/members';
 import { proofOfWork } from '../../platform/testing/proof-of-work';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { applyRetention } from '../../platform/jobs/retention';
 import { capabilities } from '../index';

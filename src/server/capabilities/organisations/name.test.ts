@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerAdmin, registerMember, registerOrganisation } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 
 describe('an organisation changes its displayed name (PUT /api/account/username, decision 0026)', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
 
 describe('the bonus amount setting (spec §7 Consts/public_amounts)', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANNEL } from '../../platform/live/announce';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
 import { insertAccounts } from '../../platform/testing/accounts';
 import { sportId } from '../../../shared/validation/sport';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyResultsResponse } from '../../../shared/surveys';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 

@@ -14,7 +14,7 @@ import {
   type TextList,
 } from '../../../shared/surveys';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { surveyCsvChunks, surveyCsvHeader, surveyCsvRow } from './csv';
 import { NO_LABEL, SurveyResultsReader, YES_LABEL } from './results';
 import { FIRST_TEXTS, MORE_TEXTS } from './text-pages';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WIKI_ARTICLE_IDS } from '../../../shared/wiki';
 import { registerAdmin, registerMember } from '../../platform/testing/members';
-import { setUpTestApp } from '../../platform/testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 
 describe('wiki feedback', () => {

@@ -11,7 +11,7 @@ import { applyRetention } from '../jobs/retention';
 import { capabilities } from '../../capabilities/index';
 import { registerMember, STRONG_PASSWORD } from '../testing/members';
 import { proofOfWork } from '../testing/proof-of-work';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { ANTI_BOT_SECRET } from './proof-of-work';
 import { solveProofOfWork } from './solve';
 

@@ -11,7 +11,7 @@ import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { startJobs } from '../jobs/scheduler';
 import { login, registerMember } from '../testing/members';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { emptyPostgresDatabases } from '../testing/test-database';
 import { listBackups, readBackup } from './backup-files';
 import { backupJob } from './backup-schedule';

@@ -11,7 +11,7 @@ import { tallyAnswers } from '../../capabilities/surveys/tally';
 import { textAnswersPage } from '../../capabilities/surveys/text-pages';
 import { loadWall } from '../../capabilities/words/wall';
 import { registerAdmin, registerMember, type TestMember } from '../testing/members';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import type { Database } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAdmin, type TestMember } from '../testing/members';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { sampleUrl, SAMPLE_UUID } from '../../quality/route-samples';
 
 /**

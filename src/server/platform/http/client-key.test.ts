@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../config';
-import { setUpTestApp, type TestApp } from '../testing/test-app';
+import { setUpTestApp, type TestApp } from '../../testing/test-app';
 import { addressKey, clientKey, fastifyTrustProxy } from './client-key';
 
 describe('addressKey', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { registerAdmin, registerMember, type TestMember } from '../testing/members';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 // PostgreSQL refuses NUL in text and jsonb: each of these reached a query and answered 500.
 describe('NUL characters in requests', () => {

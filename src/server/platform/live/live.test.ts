@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { isApiErrorBody, type ApiErrorBody } from '../../../shared/api-error';
 import { ConfigError, readConfig } from '../../config';
 import { registerAdmin, registerMember } from '../testing/members';
-import { createTestApp } from '../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
 import { announce, LIVE_CHANNEL } from './announce';
 import { NOTICE_INTERVAL_MS } from './live-hub';
-import { listeningTestApp, readEvents } from '../testing/streams';
+import { listeningTestApp, readEvents } from '../../testing/streams';
 
 describe('GET /api/live', () => {
   const listening = listeningTestApp();

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { LISTEN_APPLICATION_NAME, type DatabaseHandle } from '../db/connection';
 import { registerAdmin, registerMember } from '../testing/members';
 import { describeOnPostgresql } from '../testing/postgresql-only';
-import { listeningTestApp, readEvents, secondInstance } from '../testing/streams';
+import { listeningTestApp, readEvents, secondInstance } from '../../testing/streams';
 
 /** Longer than the first retry of a lost LISTEN connection, with room for a busy machine. */
 const RESUMED_WITHIN_MS = 10_000;

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../testing/test-database';
 import { applyRetention } from '../jobs/retention';
 import { capabilities } from '../../capabilities/index';
 import { announce } from './announce';
-import { listeningTestApp, readEvents, secondInstance } from '../testing/streams';
+import { listeningTestApp, readEvents, secondInstance } from '../../testing/streams';
 
 /** Time for a notice to travel; streams that must stay open are watched this long. */
 const NOTICE_MS = 500;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dkimVerify } from 'mailauth';
 import { describe, expect, it } from 'vitest';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 import { registerMember } from '../testing/members';
 import { ConfigError, readConfig } from '../../config';
 import { proofOfWork } from '../testing/proof-of-work';

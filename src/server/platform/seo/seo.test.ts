@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../../shared/routes';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp } from '../../testing/test-app';
 
 describe('sitemap.xml and robots.txt', () => {
   const test = setUpTestApp({ PUBLIC_URL: 'https://unissons.example/' });

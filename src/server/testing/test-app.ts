@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { readConfig, type Config } from '../../config';
-import type { DatabaseHandle } from '../db/connection';
-import { createMailer } from '../mail/mailer';
-import { Mailbox } from './mailbox';
-import { createTestDatabase } from './test-database';
+import { buildApp } from '../app';
+import { readConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../platform/db/connection';
+import { createMailer } from '../platform/mail/mailer';
+import { Mailbox } from '../platform/testing/mailbox';
+import { createTestDatabase } from '../platform/testing/test-database';
 
 export interface TestApp {
   app: FastifyInstance;

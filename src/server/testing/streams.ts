@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../platform/db/connection';
 import { createTestApp, type TestApp } from './test-app';
 
 interface LiveEvent {

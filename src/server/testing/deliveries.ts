@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { DeliveryStatus } from '../../capabilities/newsletter/tables';
+import type { Database } from '../platform/db/schema';
+import type { DeliveryStatus } from '../capabilities/newsletter/tables';
 
 type StatusCounts = Record<DeliveryStatus, number>;
 
