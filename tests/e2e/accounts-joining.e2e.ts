@@ -191,4 +191,64 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await expect(page.getByLabel('Adresse mail', { exact: true }).inputValue()).resolves.toBe(member.email);
     await context.close();
   });
+
+  it("says which field holds 'Créer mon compte' back: the terms box, outlined with a line under it", async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await page.goto('/account?auth=register');
+    await page.getByText('À compléter : Adresse mail, Mot de passe, Confirmation du mot de passe').waitFor();
+    await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('cases'));
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel("Nom d'utilisateur").fill(`cases${Date.now().toString(36)}`);
+    await page.getByLabel('Prénom').fill('Nina');
+    await page.getByLabel('Nom', { exact: true }).fill('Roux');
+    const create = page.getByRole('button', { name: 'Créer mon compte' });
+    await page.getByText("À compléter : case des conditions d'utilisation").waitFor();
+    await expect(create.getAttribute('aria-disabled')).resolves.toBe('true');
+
+    // Tapped anyway: the spec's tooltip stays under the finger, and the box that holds it back
+    // is outlined and explained.
+    await create.tap({ force: true });
+    await page.getByRole('tooltip').getByText("Ce bouton n'aime pas les champs vides ou rouges 🙁").waitFor();
+    const terms = page.getByRole('checkbox', { name: /conditions d'utilisation/ });
+    await expect(terms.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByText('Coche cette case pour créer ton compte').waitFor();
+    await expect(terms.evaluate((box) => getComputedStyle(box).outlineStyle)).resolves.toBe('solid');
+    await expect(terms.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby')!)?.textContent)).resolves.toBe(
+      'Coche cette case pour créer ton compte',
+    );
+    await page.screenshot({ path: 'test-results/screenshots/joining-terms-held-back-mobile.png' });
+    // From the keyboard, the focus goes to the box.
+    await create.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => terms.evaluate((box) => box === document.activeElement)).toBe(true);
+
+    await terms.check();
+    await expect(page.getByText('Coche cette case pour créer ton compte').count()).resolves.toBe(0);
+    await expect(create.getAttribute('aria-disabled')).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('says which field holds the other forms of the way in back: sign-in and the organisation account', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await page.goto('/account');
+    await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
+    await page.getByText('À compléter : Mot de passe').waitFor();
+    await page.getByRole('button', { name: 'Se connecter' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Mot de passe', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await page.goto('/join_as_organisation');
+    await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('club'));
+    await page.getByLabel("Nom de l'organisation").fill('Club des Cases');
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+    await page.getByText("À compléter : case des conditions d'utilisation").waitFor();
+    await page.getByRole('button', { name: 'Créer le compte organisation' }).click({ force: true });
+    await page.getByText('Cochez cette case pour créer le compte').waitFor();
+    await expect(page.getByRole('checkbox', { name: /conditions d'utilisation/ }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await shoot(page, 'joining-organisation-terms-held-back-mobile');
+    await context.close();
+  });
 });

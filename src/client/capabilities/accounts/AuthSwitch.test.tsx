@@ -160,6 +160,30 @@ describe('register', () => {
     expect((screen.getByRole('checkbox', { name: /conditions d'utilisation/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('says which field holds "Créer mon compte" back, and marks the terms box when pressed anyway', async () => {
+    visitorApi();
+    await renderGate('/account?auth=register');
+    await screen.findByRole('button', { name: 'Continuer' });
+    expect(screen.getByText('À compléter : Adresse mail, Mot de passe, Confirmation du mot de passe')).toBeTruthy();
+    fillStep1();
+    fireEvent.click(button('Continuer'));
+    await screen.findByRole('button', { name: 'Créer mon compte' });
+    type("Nom d'utilisateur", 'lea93');
+    type('Prénom', 'Léa');
+    type('Nom', 'Martin');
+    expect(screen.getByText("À compléter : case des conditions d'utilisation")).toBeTruthy();
+    fireEvent.click(button('Créer mon compte'), { detail: 0 });
+    const terms = screen.getByRole('checkbox', { name: /conditions d'utilisation/ });
+    expect(document.activeElement).toBe(terms);
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms.getAttribute('aria-describedby')!)?.textContent).toBe('Coche cette case pour créer ton compte');
+    // The spec's tooltip is still what the button says.
+    expect(screen.getByRole('tooltip').textContent).toBe("Ce bouton n'aime pas les champs vides ou rouges 🙁");
+    fireEvent.click(terms);
+    expect(screen.queryByText('Coche cette case pour créer ton compte')).toBeNull();
+    expect(isEnabled(button('Créer mon compte'))).toBe(true);
+  });
+
   it('registers, signs in and goes to /account', async () => {
     const { calls } = visitorApi({ 'POST /api/fn/users-registerUser': { status: 200, body: { data: { uuid: LEA.uuid } } } });
     await renderGate('/account?auth=register');

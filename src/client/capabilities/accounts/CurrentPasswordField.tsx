@@ -7,11 +7,13 @@ export function CurrentPasswordField({
   value,
   onChange,
   ref,
+  id,
 }: {
   label: ReactNode;
   value: string;
   onChange(value: string): void;
   ref?: Ref<HTMLInputElement | HTMLTextAreaElement>;
+  id?: string;
 }) {
-  return <Field ref={ref} label={label} type="password" autoComplete="current-password" required value={value} onChange={onChange} />;
+  return <Field ref={ref} id={id} label={label} type="password" autoComplete="current-password" required value={value} onChange={onChange} />;
 }

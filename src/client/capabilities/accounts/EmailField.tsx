@@ -13,10 +13,11 @@ interface EmailFieldProps {
   /** What the server found wrong with this very address (already used): red, with this line under it. */
   refusal?: ReactNode;
   ref?: Ref<HTMLInputElement>;
+  id?: string;
 }
 
 /** 'Adresse mail', red with 'Adresse mail invalide' as soon as what is typed cannot be one. */
-export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage, refusal, ref }: EmailFieldProps) {
+export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage, refusal, ref, id }: EmailFieldProps) {
   const trimmed = value.trim();
   const valid = isValidEmail(trimmed);
   const refused = Boolean(refusal);
@@ -25,6 +26,7 @@ export function EmailField({ label = 'Adresse mail', value, onChange, notValidMe
   return (
     <Field
       ref={ref as Ref<HTMLInputElement | HTMLTextAreaElement>}
+      id={id}
       label={label}
       type="email"
       inputMode="email"

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../shared/messages';
 import { canSubmitForgotPassword } from '../../../shared/validation';
 import { errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { forgotPassword } from './auth-api';
 import { EmailField } from './EmailField';
 
@@ -19,6 +20,9 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
   const [error, setError] = useState<string>();
   const enabled = canSubmitForgotPassword(email);
   const antiBot = useProofOfWork();
+  const emailId = useId();
+  // The field already says what it needs (spec §5's message): the press only takes the focus there.
+  const heldBack = useHeldBack([{ key: 'email', label: 'Adresse mail', id: emailId, holds: !enabled }]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,10 +52,10 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
   return (
     <form className="form auth-form" noValidate onSubmit={submit} aria-label="Mot de passe oublié">
       <p>Indique l'adresse mail de ton compte : on t'envoie un mot de passe temporaire.</p>
-      <EmailField value={email} onChange={onEmailChange} notValidMessage={fieldMessages.forgotPasswordNeedsEmail} />
+      <EmailField id={emailId} value={email} onChange={onEmailChange} notValidMessage={fieldMessages.forgotPasswordNeedsEmail} />
       {antiBot.field}
       {error && <ErrorBox message={error} />}
-      <Button type="submit" enabled={enabled} busy={status === 'loading'} busyLabel="Envoi en cours…" fullWidth>
+      <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={status === 'loading'} busyLabel="Envoi en cours…" fullWidth>
         Envoyer
       </Button>
     </form>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { canSubmitLogin } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { login } from './auth-api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 
@@ -19,6 +20,11 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
   const enabled = canSubmitLogin({ email, password });
+  const ids = useId();
+  const heldBack = useHeldBack([
+    { key: 'email', label: 'Adresse mail', id: `${ids}-email`, holds: email.trim() === '' },
+    { key: 'password', label: 'Mot de passe', id: `${ids}-password`, holds: password === '' },
+  ]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +39,7 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
     <form className="form auth-form" noValidate onSubmit={submit} aria-label="Connexion">
       {/* Only non-empty here (spec §5): the server tells a wrong format, 'auth/invalid-email'. */}
       <Field
+        id={`${ids}-email`}
         label="Adresse mail"
         type="email"
         inputMode="email"
@@ -41,10 +48,12 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
         required
         value={email}
         onChange={onEmailChange}
+        invalid={heldBack.marks('email')}
+        message={heldBack.marks('email') ? "Indique l'adresse mail de ton compte" : undefined}
       />
-      <CurrentPasswordField label="Mot de passe" value={password} onChange={setPassword} />
+      <CurrentPasswordField id={`${ids}-password`} label="Mot de passe" value={password} onChange={setPassword} />
       {error && <ErrorBox message={error} />}
-      <Button type="submit" enabled={enabled} busy={busy} busyLabel="Connexion en cours…" fullWidth>
+      <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={busy} busyLabel="Connexion en cours…" fullWidth>
         Se connecter
       </Button>
     </form>

@@ -10,6 +10,9 @@ interface NewPasswordFieldsProps {
   onConfirmationChange(value: string): void;
   /** 'Mot de passe' when registering, 'Nouveau mot de passe' when changing it. */
   passwordLabel?: string;
+  /** The inputs' ids, for a form that moves the focus to the one holding its button back. */
+  passwordId?: string;
+  confirmationId?: string;
 }
 
 /** A new password with its strength meter and its confirmation (spec §5), as every form asks it. */
@@ -19,12 +22,15 @@ export function NewPasswordFields({
   onPasswordChange,
   onConfirmationChange,
   passwordLabel = 'Mot de passe',
+  passwordId,
+  confirmationId,
 }: NewPasswordFieldsProps) {
   const accepted = isPasswordAccepted(password);
   const confirmationDiffers = confirmation !== '' && !passwordsMatch(password, confirmation);
   return (
     <>
       <Field
+        id={passwordId}
         label={passwordLabel}
         type="password"
         autoComplete="new-password"
@@ -36,6 +42,7 @@ export function NewPasswordFields({
         hint={<PasswordStrengthMeter password={password} />}
       />
       <Field
+        id={confirmationId}
         label="Confirmation du mot de passe"
         type="password"
         autoComplete="new-password"

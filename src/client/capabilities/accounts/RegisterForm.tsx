@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type To } from 'react-router';
 import { REGISTER_STEP1_CODES } from '../../../shared/messages';
 import {
@@ -6,20 +6,24 @@ import {
   USERNAME_MAX_LENGTH,
   canSubmitRegisterStep1,
   canSubmitRegisterStep2,
+  isPasswordAccepted,
+  isValidEmail,
   isValidPersonName,
   isValidUsername,
+  passwordsMatch,
 } from '../../../shared/validation';
 import { ApiError } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
 import { registerUser } from './auth-api';
 import { EmailField } from './EmailField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { NewsletterCheckbox } from './NewsletterCheckbox';
-import { TermsCheckbox } from './TermsCheckbox';
+import { TERMS_LABEL, TermsCheckbox } from './TermsCheckbox';
 import { useSignInAfterRegistration } from './useSignInAfterRegistration';
 
 interface RegisterFormProps {
@@ -60,6 +64,27 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
   const step1Ready = canSubmitRegisterStep1({ email, password, confirmation });
   const step2Ready = canSubmitRegisterStep2({ username, firstname, lastname, termsAccepted });
   const step: 1 | 2 = isStep2(location.state) && step1Ready ? 2 : 1;
+
+  const ids = useId();
+  const id = (name: string) => `${ids}-${name}`;
+  const step1HeldBack = useHeldBack([
+    { key: 'email', label: 'Adresse mail', id: id('email'), holds: !isValidEmail(email.trim()) },
+    { key: 'password', label: 'Mot de passe', id: id('password'), holds: !isPasswordAccepted(password) },
+    {
+      key: 'confirmation',
+      label: 'Confirmation du mot de passe',
+      id: id('confirmation'),
+      holds: confirmation === '' || !passwordsMatch(password, confirmation),
+    },
+  ]);
+  const step2HeldBack = useHeldBack([
+    { key: 'username', label: "Nom d'utilisateur", id: id('username'), holds: !isValidUsername(username) },
+    { key: 'firstname', label: 'Prénom', id: id('firstname'), holds: !isValidPersonName(firstname) },
+    { key: 'lastname', label: 'Nom', id: id('lastname'), holds: !isValidPersonName(lastname) },
+    { key: 'terms', label: TERMS_LABEL, id: id('terms'), holds: !termsAccepted },
+  ]);
+  /** Said under a field the button was pressed without: to fill in when empty, else to correct. */
+  const missing = (marked: boolean, value: string, empty: string, wrong: string) => (!marked ? undefined : value.trim() === '' ? empty : wrong);
 
   // The address the server said has an account: marked until it is changed.
   const [takenEmail, setTakenEmail] = useState<string>();
@@ -142,6 +167,7 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
         </div>
         <EmailField
           ref={emailRef}
+          id={id('email')}
           value={email}
           onChange={onEmailChange}
           refusal={
@@ -150,17 +176,21 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
                 Tu as déjà un compte ? <Link to={accountLinks.login}>Se connecter</Link>
                 <Link to={accountLinks.forgot}>Mot de passe oublié ?</Link>
               </span>
+            ) : step1HeldBack.marks('email') && email.trim() === '' ? (
+              'Indique ton adresse mail'
             ) : undefined
           }
         />
         <NewPasswordFields
+          passwordId={id('password')}
+          confirmationId={id('confirmation')}
           password={password}
           confirmation={confirmation}
           onPasswordChange={setPassword}
           onConfirmationChange={setConfirmation}
         />
         {errorBox}
-        <Button type="submit" enabled={step1Ready} fullWidth>
+        <Button type="submit" enabled={step1Ready} {...step1HeldBack.buttonProps} fullWidth>
           Continuer
         </Button>
       </form>
@@ -188,6 +218,7 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
         </h2>
       </div>
       <Field
+        id={id('username')}
         label="Nom d'utilisateur"
         autoComplete="nickname"
         spellCheck={false}
@@ -196,9 +227,12 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
         value={username}
         onChange={setUsername}
         valid={isValidUsername(username)}
+        invalid={step2HeldBack.marks('username')}
+        message={missing(step2HeldBack.marks('username'), username, "Choisis ton nom d'utilisateur", "Ce nom d'utilisateur n'est pas valide")}
         hint="Visible par les autres membres."
       />
       <Field
+        id={id('firstname')}
         label="Prénom"
         autoComplete="given-name"
         required
@@ -206,8 +240,11 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
         value={firstname}
         onChange={setFirstname}
         valid={isValidPersonName(firstname)}
+        invalid={step2HeldBack.marks('firstname')}
+        message={missing(step2HeldBack.marks('firstname'), firstname, 'Indique ton prénom', "Ce prénom n'est pas valide")}
       />
       <Field
+        id={id('lastname')}
         label="Nom"
         autoComplete="family-name"
         required
@@ -215,12 +252,19 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
         value={lastname}
         onChange={setLastname}
         valid={isValidPersonName(lastname)}
+        invalid={step2HeldBack.marks('lastname')}
+        message={missing(step2HeldBack.marks('lastname'), lastname, 'Indique ton nom', "Ce nom n'est pas valide")}
       />
-      <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      <TermsCheckbox
+        id={id('terms')}
+        checked={termsAccepted}
+        onChange={setTermsAccepted}
+        missing={step2HeldBack.marks('terms') ? 'Coche cette case pour créer ton compte' : undefined}
+      />
       <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
       {antiBot.field}
       {errorBox}
-      <Button type="submit" enabled={step2Ready} busy={busy} busyLabel="Création du compte…" fullWidth>
+      <Button type="submit" enabled={step2Ready} {...step2HeldBack.buttonProps} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer mon compte
       </Button>
     </form>

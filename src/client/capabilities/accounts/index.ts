@@ -4,5 +4,5 @@
 export { EmailField } from './EmailField';
 export { NewPasswordFields } from './NewPasswordFields';
 export { NewsletterCheckbox } from './NewsletterCheckbox';
-export { TermsCheckbox } from './TermsCheckbox';
+export { TERMS_LABEL, TermsCheckbox } from './TermsCheckbox';
 export { useSignInAfterRegistration } from './useSignInAfterRegistration';

@@ -1,13 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { EMAIL_VERIFICATION_HOURS } from '../../../shared/accounts';
-import { USERNAME_MAX_LENGTH, canSubmitOrganisation, isValidUsername } from '../../../shared/validation';
+import {
+  USERNAME_MAX_LENGTH,
+  canSubmitOrganisation,
+  isPasswordAccepted,
+  isValidEmail,
+  isValidUsername,
+  passwordsMatch,
+} from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { registerOrganisation } from './api';
-import { EmailField, NewPasswordFields, NewsletterCheckbox, TermsCheckbox, useSignInAfterRegistration } from '../accounts/index';
+import { EmailField, NewPasswordFields, NewsletterCheckbox, TERMS_LABEL, TermsCheckbox, useSignInAfterRegistration } from '../accounts/index';
 
 /** Spec §2 "Organisation registration"; the e-mail must be on the admin's allowlist. */
 export function OrganisationRegisterForm() {
@@ -22,6 +30,20 @@ export function OrganisationRegisterForm() {
   const antiBot = useProofOfWork();
   const [claimMailedTo, setClaimMailedTo] = useState<string>();
   const enabled = canSubmitOrganisation({ email, username: name, password, confirmation, termsAccepted });
+  const ids = useId();
+  const id = (field: string) => `${ids}-${field}`;
+  const heldBack = useHeldBack([
+    { key: 'email', label: 'Adresse mail', id: id('email'), holds: !isValidEmail(email.trim()) },
+    { key: 'name', label: "Nom de l'organisation", id: id('name'), holds: !isValidUsername(name) },
+    { key: 'password', label: 'Mot de passe', id: id('password'), holds: !isPasswordAccepted(password) },
+    {
+      key: 'confirmation',
+      label: 'Confirmation du mot de passe',
+      id: id('confirmation'),
+      holds: confirmation === '' || !passwordsMatch(password, confirmation),
+    },
+    { key: 'terms', label: TERMS_LABEL, id: id('terms'), holds: !termsAccepted },
+  ]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,8 +77,14 @@ export function OrganisationRegisterForm() {
 
   return (
     <form className="form auth-form" noValidate onSubmit={submit} aria-label="Créer le compte organisation">
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField
+        id={id('email')}
+        value={email}
+        onChange={setEmail}
+        refusal={heldBack.marks('email') && email.trim() === '' ? "Indiquez l'adresse mail autorisée" : undefined}
+      />
       <Field
+        id={id('name')}
         label="Nom de l'organisation"
         autoComplete="organization"
         required
@@ -64,19 +92,28 @@ export function OrganisationRegisterForm() {
         value={name}
         onChange={setName}
         valid={isValidUsername(name)}
+        invalid={heldBack.marks('name')}
+        message={heldBack.marks('name') ? (name.trim() === '' ? "Indiquez le nom de l'organisation" : "Ce nom n'est pas valide") : undefined}
         hint="Affiché sur votre profil et dans la liste des organisations."
       />
       <NewPasswordFields
+        passwordId={id('password')}
+        confirmationId={id('confirmation')}
         password={password}
         confirmation={confirmation}
         onPasswordChange={setPassword}
         onConfirmationChange={setConfirmation}
       />
-      <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
+      <TermsCheckbox
+        id={id('terms')}
+        checked={termsAccepted}
+        onChange={setTermsAccepted}
+        missing={heldBack.marks('terms') ? 'Cochez cette case pour créer le compte' : undefined}
+      />
       <NewsletterCheckbox checked={newsletter} onChange={setNewsletter} />
       {antiBot.field}
       {error && <ErrorBox message={error} />}
-      <Button type="submit" enabled={enabled} busy={busy} busyLabel="Création du compte…" fullWidth>
+      <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={busy} busyLabel="Création du compte…" fullWidth>
         Créer le compte organisation
       </Button>
     </form>

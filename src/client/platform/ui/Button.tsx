@@ -32,6 +32,10 @@ interface ButtonProps
   type?: 'button' | 'submit' | 'reset';
   /** Take the full width of the container (forms on a phone). */
   fullWidth?: boolean;
+  /** While not enabled: the fields that keep it so, named in a line under it (useHeldBack). */
+  heldBackBy?: string[];
+  /** Pressed while not enabled (useHeldBack marks the fields that hold it back). */
+  onBlockedPress?(event: MouseEvent<HTMLButtonElement>): void;
   children: ReactNode;
 }
 
@@ -48,6 +52,8 @@ export function Button({
   size = 'medium',
   type = 'button',
   fullWidth = false,
+  heldBackBy,
+  onBlockedPress,
   onClick,
   onFocus,
   onBlur,
@@ -58,6 +64,7 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const tooltipId = useId();
+  const heldBackId = useId();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   // Escape hides the tooltip until the pointer or focus leaves (WCAG 1.4.13, dismissible).
@@ -74,6 +81,7 @@ export function Button({
       if (!enabled) {
         setHovered(true);
         setDismissed(false);
+        onBlockedPress?.(event);
       }
       return;
     }
@@ -85,9 +93,10 @@ export function Button({
     onKeyDown?.(event);
   }
 
-  const describedByIds = [describedBy, !enabled && tooltipId].filter(Boolean).join(' ') || undefined;
+  const heldBack = !enabled && heldBackBy !== undefined && heldBackBy.length > 0;
+  const describedByIds = [describedBy, !enabled && tooltipId, heldBack && heldBackId].filter(Boolean).join(' ') || undefined;
 
-  return (
+  const button = (
     <span
       className={fullWidth ? 'btn-wrap btn-wrap--block' : 'btn-wrap'}
       onMouseEnter={() => setHovered(true)}
@@ -131,6 +140,15 @@ export function Button({
         </span>
       )}
     </span>
+  );
+  if (!heldBack) return button;
+  return (
+    <>
+      {button}
+      <p className="btn-held-back" id={heldBackId}>
+        À compléter : {heldBackBy.join(', ')}
+      </p>
+    </>
   );
 }
 
