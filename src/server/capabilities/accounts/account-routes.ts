@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_UPLOADS_PER_HOUR, type ChangePasswordPayload, type DeleteAccountPayload, type UpdateProfilePayload } from '../../../shared/accounts';
 import { isValidBio } from '../../../shared/validation/account';
 import { isPasswordAccepted } from '../../../shared/validation/password';
@@ -17,7 +16,7 @@ import { change } from '../../platform/live/change';
 import { deleteAccount } from './delete-account';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
-import { findUser, toCurrentUser, type UserRow } from './users';
+import { findUser, passwordHashes, removePicture, replacePicture, setBio, setPassword, toCurrentUser, type UserRow } from './users';
 
 /** What a signed-in member does with their own account (PRODUCT.md "Accounts"). */
 export function accountRoutes(app: FastifyInstance) {
@@ -30,11 +29,7 @@ export function accountRoutes(app: FastifyInstance) {
    * new one. Counted by the login throttle: with a stolen session, these checks are guesses too.
    */
   async function passwordMatches(request: FastifyRequest, user: UserRow, password: string) {
-    const row = await db
-      .selectFrom('users')
-      .select(['password_hash', 'spent_temporary_password_hash'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const row = await passwordHashes(db, user.id);
     return throttledPasswordCheck(
       db,
       passwordAttempt(request, user.email),
@@ -55,17 +50,7 @@ export function accountRoutes(app: FastifyInstance) {
       // After a temporary password, that password is asked: the session alone is not enough.
       if (!(await passwordMatches(request, user, currentPassword))) throw new AppError(401, 'auth/wrong-password');
       if (!isPasswordAccepted(newPassword)) throw new AppError(400, 'users/invalid-password');
-      await db
-        .updateTable('users')
-        .set({
-          password_hash: await hashPassword(newPassword),
-          must_change_password: false,
-          temporary_password_hash: null,
-          temporary_password_expires_at: null,
-          spent_temporary_password_hash: null,
-        })
-        .where('id', '=', user.id)
-        .execute();
+      await setPassword(db, user.id, await hashPassword(newPassword));
       await endOtherSessions(db, user.id, request.sessionId);
       return reply.code(204).send();
     },
@@ -77,7 +62,7 @@ export function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireMember(request);
       if (!isValidBio(request.body.bio)) throw new AppError(400, 'users/invalid-bio');
-      await db.updateTable('users').set({ bio: request.body.bio.trim() }).where('id', '=', user.id).execute();
+      await setBio(db, user.id, request.body.bio.trim());
       return toCurrentUser((await findUser(db, user.id))!);
     },
   );
@@ -97,27 +82,14 @@ export function accountRoutes(app: FastifyInstance) {
     uploads.put('/api/account/picture', { bodyLimit: PICTURE_MAX_BYTES, onRequest: uploadLimit, schema: { response: { 200: currentUserSchema } } }, async (request) => {
       const user = requireMember(request);
       if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'users/invalid-picture');
-      const { content, contentType } = await normalizePicture(request.body);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('user_pictures')
-          .values({ user_id: user.id, content, content_type: contentType })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet({ content, content_type: contentType }))
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ picture_version: sql`picture_version + 1` })
-          .where('id', '=', user.id)
-          .execute();
-      });
+      await replacePicture(db, user.id, await normalizePicture(request.body));
       return toCurrentUser((await findUser(db, user.id))!);
     });
   });
 
   app.delete('/api/account/picture', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     const user = requireMember(request);
-    await db.deleteFrom('user_pictures').where('user_id', '=', user.id).execute();
-    await db.updateTable('users').set({ picture_version: 0 }).where('id', '=', user.id).execute();
+    await removePicture(db, user.id);
     return toCurrentUser((await findUser(db, user.id))!);
   });
 

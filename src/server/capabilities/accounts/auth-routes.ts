@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
 import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
@@ -13,16 +12,9 @@ import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
 import { currentUserSchema } from './schemas';
-import { toCurrentUser, userColumns } from './users';
+import { accountWithEmail, findAccountToSignIn, issueTemporaryPassword, replacePasswordHash, spendTemporaryPassword, toCurrentUser } from './users';
 
 const TEMPORARY_PASSWORD_MINUTES = 60;
-/**
- * Temporary passwords mailed to one account per hour, whoever asks (decision 0028): a stranger
- * who knows the address cannot flood its owner's mailbox.
- */
-const TEMPORARY_PASSWORDS_PER_HOUR = 3;
-/** The account's mails of the last hour, read from its own row. */
-const mailedThisHour = sql<Date[]>`array(select sent from unnest(temporary_password_mailed_at) as sent where sent > now() - interval '1 hour')`;
 
 export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   const { db } = app.database;
@@ -38,11 +30,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       const email = request.body.email.trim();
       if (!isValidEmail(email)) throw new AppError(400, 'auth/invalid-email');
       const key = normalizeEmail(email);
-      const account = await db
-        .selectFrom('users')
-        .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
-        .where('email', '=', key)
-        .executeTakeFirst();
+      const account = await findAccountToSignIn(db, key);
 
       const { password } = request.body;
       let usedTemporary = false;
@@ -66,28 +54,11 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       if (usedTemporary) {
         // Single use: the temporary password is spent, and a new password is asked next,
         // with this one as proof (a session alone is not enough to replace the password).
-        // Only the hash that was verified is moved, so a newer mail's password survives.
-        await db
-          .updateTable('users')
-          .set({
-            spent_temporary_password_hash: account.temporary_password_hash,
-            temporary_password_hash: null,
-            temporary_password_expires_at: null,
-            must_change_password: true,
-          })
-          .where('id', '=', account.id)
-          .where('temporary_password_hash', '=', account.temporary_password_hash)
-          .execute();
+        await spendTemporaryPassword(db, account.id, account.temporary_password_hash!);
       } else if (isFirebasePasswordHash(account.password_hash)) {
         // Moved in from the Firebase site: now that the password is known, it is kept as any
-        // other (argon2id) and Firebase's hash is gone. Only the hash that was verified is
-        // replaced, so a password changed meanwhile is kept.
-        await db
-          .updateTable('users')
-          .set({ password_hash: await hashPassword(password) })
-          .where('id', '=', account.id)
-          .where('password_hash', '=', account.password_hash)
-          .execute();
+        // other (argon2id) and Firebase's hash is gone.
+        await replacePasswordHash(db, account.id, account.password_hash, await hashPassword(password));
       }
       await startSession(db, reply, account.id, secureCookies);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
@@ -120,21 +91,9 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
       const temporaryPassword = generateTemporaryPassword();
       const temporaryHash = await hashPassword(temporaryPassword);
       const key = normalizeEmail(email);
-      // One statement checks and records the mail: two requests at once wait for the row's lock,
-      // and the second re-reads the first's times (decision 0028).
-      const account = await db
-        .updateTable('users')
-        .set({
-          temporary_password_hash: temporaryHash,
-          temporary_password_expires_at: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
-          temporary_password_mailed_at: sql<Date[]>`${mailedThisHour} || now()`,
-        })
-        .where('email', '=', key)
-        .where(sql<number>`cardinality(${mailedThisHour})`, '<', TEMPORARY_PASSWORDS_PER_HOUR)
-        .returning(['email', 'firstname', 'username', 'account_type'])
-        .executeTakeFirst();
+      const account = await issueTemporaryPassword(db, key, temporaryHash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
       if (!account) {
-        const exists = await db.selectFrom('users').select('id').where('email', '=', key).executeTakeFirst();
+        const exists = await accountWithEmail(db, key);
         // The last mail's password still works: the owner is told to use it.
         throw exists ? new AppError(429, 'users/temporary-passwords-limit') : new AppError(404, 'users/no-user-found');
       }

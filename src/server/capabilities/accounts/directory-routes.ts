@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { arrayOf, dataOf, listOf, object, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
 import { userViewSchema } from './schemas';
-import { toUserView } from './users';
+import { findPicture, toUserView, userViews } from './users';
 
 const MAX_UUIDS = 200;
 
@@ -19,22 +19,13 @@ export function directoryRoutes(app: FastifyInstance) {
     async (request) => {
       const uuids = [...new Set(request.body.uuids)].filter(isUuid);
       if (uuids.length === 0) return { data: [] };
-      const rows = await db
-        .selectFrom('users')
-        .select(['id', 'username', 'firstname', 'lastname', 'account_type', 'picture_version'])
-        .where('id', 'in', uuids)
-        .execute();
-      return { data: rows.map(toUserView) };
+      return { data: (await userViews(db, uuids)).map(toUserView) };
     },
   );
 
   app.get<{ Params: { id: string } }>('/api/users/:id/picture', { schema: { params: object({ id: string({ maxLength: 64 }) }) } }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw new AppError(404, 'http/not-found');
-    const picture = await db
-      .selectFrom('user_pictures')
-      .select(['content', 'content_type'])
-      .where('user_id', '=', request.params.id)
-      .executeTakeFirst();
+    const picture = await findPicture(db, request.params.id);
     if (!picture) throw new AppError(404, 'http/not-found');
     // The URL carries the picture's version, so a changed picture has a new URL.
     return reply

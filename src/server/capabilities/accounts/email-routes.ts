@@ -15,7 +15,7 @@ import {
   verifyEmail,
 } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
-import type { UserRow } from './users';
+import { accountWithEmail, type UserRow } from './users';
 
 /** The member's password, checked under the login throttle (account-routes.ts). */
 type PasswordCheck = (request: FastifyRequest, user: UserRow, password: string) => Promise<boolean>;
@@ -97,7 +97,7 @@ export function emailRoutes(app: FastifyInstance, passwordMatches: PasswordCheck
       const newEmail = normalizeEmail(typed);
       if (newEmail === user.email) throw new AppError(400, 'users/same-email');
       // Said now to spare a useless mail; the unique constraint decides when the link is opened.
-      const taken = await db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
+      const taken = await accountWithEmail(db, newEmail);
       if (taken) throw new AppError(409, 'users/email-already-taken');
       await dropPendingEmailChanges(db, user.id, user.email);
       const name = greetingName(user);

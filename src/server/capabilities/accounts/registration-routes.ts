@@ -12,7 +12,7 @@ import { change } from '../../platform/live/change';
 import { greetingName, mailVerificationLink } from './email-verification';
 import type { AuthRateLimit } from './rate-limits';
 import { hashPassword } from './passwords';
-import { takenAccountError } from './users';
+import { insertUser, takenAccountError } from './users';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
 const field = string({ maxLength: 500 });
@@ -47,19 +47,15 @@ export function accountWriter(app: FastifyInstance) {
   /** The unique constraints decide between concurrent registrations, not a prior read. */
   async function insertAccount(account: NewAccount, passwordHash: string): Promise<string> {
     const { id } = await change(app, async ({ db: trx, announce }) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email: normalizeEmail(account.email),
-          username: account.username.trim(),
-          firstname: account.firstname.trim(),
-          lastname: account.lastname.trim(),
-          account_type: account.accountType,
-          password_hash: passwordHash,
-          newsletter: account.newsletter === true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertUser(trx, {
+        email: normalizeEmail(account.email),
+        username: account.username.trim(),
+        firstname: account.firstname.trim(),
+        lastname: account.lastname.trim(),
+        account_type: account.accountType,
+        password_hash: passwordHash,
+        newsletter: account.newsletter === true,
+      });
       if (account.accountType === 'user') await announce('counter');
       return row;
     });
