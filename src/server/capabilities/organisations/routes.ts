@@ -13,6 +13,7 @@ import { boolean, dataOf, listOf, object, shape, string, text } from '../../plat
 import { accountWriter, authRateLimit, currentUserSchema, findUser, hashPassword, pictureUrl, takenAccountError, toCurrentUser, type NewAccount } from '../accounts/index';
 import { fileOrganisationClaim, mailOrganisationClaim } from './claims';
 import { renameOrganisation } from './name';
+import { guideOrganisations, isAllowlisted } from './queries';
 
 // Bodies are bounded by schema; the spec's own rules (and their error codes) come after.
 const field = string({ maxLength: 500 });
@@ -41,8 +42,7 @@ export function organisationPublicRoutes(app: FastifyInstance) {
       const typed = request.body.email.trim();
       if (!isValidEmail(typed)) throw new AppError(400, 'users/invalid-email');
       const email = normalizeEmail(typed);
-      const allowed = await db.selectFrom('organisation_allowlist').select('email').where('email', '=', email).executeTakeFirst();
-      if (!allowed) throw new AppError(403, 'users/email-unauthorized');
+      if (!(await isAllowlisted(db, email))) throw new AppError(403, 'users/email-unauthorized');
       const account: NewAccount = { ...request.body, firstname: '', lastname: '', accountType: 'organisation' };
       checkAccount(account);
       const passwordHash = await hashPassword(account.pwd);
@@ -64,18 +64,7 @@ export function organisationPublicRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/fn/users-getOrganisations', { schema: { body: object({}), response: { 200: organisationList } } }, async () => {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'picture_version'])
-      .where('account_type', '=', 'organisation')
-      // Only an organisation that proved its address: whoever typed it first cannot show a
-      // name of their choosing here in the real organisation's place (decision 0026).
-      .where('email_verified_at', 'is not', null)
-      // An admin's suspension takes the organisation off the public guide until it is lifted.
-      .where('suspended_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
-    const data: OrganisationListItem[] = rows.map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));
+    const data: OrganisationListItem[] = (await guideOrganisations(db)).map((row) => ({ username: row.username, profilePic: pictureUrl(row) }));
     return { data };
   });
 }
