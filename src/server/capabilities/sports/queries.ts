@@ -15,6 +15,28 @@ export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[
     .sort(compareSports);
 }
 
+/** Whether a suggestion, pending too, already holds this duplicate key (spec §5). */
+export async function isSportSuggested(db: Kysely<Database>, duplicateKey: string): Promise<boolean> {
+  const taken = await db.selectFrom('sports').select('id').where('duplicate_key', '=', duplicateKey).executeTakeFirst();
+  return Boolean(taken);
+}
+
+/** The member's reaction to each sport they reacted to. */
+export async function myReactions(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('sport_reactions').select(['sport_id', 'reaction']).where('user_id', '=', userId).execute();
+}
+
+/** A member's suggestion, waiting for review; the unique constraints refuse a duplicate. */
+export async function insertSuggestion(
+  db: Kysely<Database>,
+  suggestion: { id: string; name: string; duplicateKey: string; emoji: string; submittedBy: string },
+): Promise<void> {
+  await db
+    .insertInto('sports')
+    .values({ id: suggestion.id, name: suggestion.name, duplicate_key: suggestion.duplicateKey, emoji: suggestion.emoji, submitted_by: suggestion.submittedBy })
+    .execute();
+}
+
 /**
  * The member's suggestions waiting for review. Locks the member's row first, for the rest of
  * the transaction, so two suggestions sent at once are counted one after the other and

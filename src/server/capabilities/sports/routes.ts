@@ -8,7 +8,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { boolean, integer, listOf, mapOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
-import { countPendingSuggestions, loadCounts, loadPublicSports, toggleSportReaction } from './queries';
+import { countPendingSuggestions, insertSuggestion, isSportSuggested, loadCounts, loadPublicSports, myReactions, toggleSportReaction } from './queries';
 import { createReactionLimit } from './reaction-limit';
 
 const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
@@ -36,12 +36,7 @@ export function publicSportRoutes(app: FastifyInstance) {
     '/api/sports/check',
     { schema: { querystring: object({ name: string({ maxLength: 200 }) }), response: { 200: shape({ taken: boolean }) } } },
     async (request) => {
-      const taken = await db
-        .selectFrom('sports')
-        .select('id')
-        .where('duplicate_key', '=', sportDuplicateKey(request.query.name))
-        .executeTakeFirst();
-      return { taken: Boolean(taken) };
+      return { taken: await isSportSuggested(db, sportDuplicateKey(request.query.name)) };
     },
   );
 }
@@ -53,7 +48,7 @@ export function memberSportRoutes(app: FastifyInstance) {
   app.get('/api/sports/mine', { schema: { response: { 200: shape({ reactions: mapOf(reaction) }) } } }, async (request, reply): Promise<MyReactionsResponse> => {
     const user = requireMember(request);
     reply.header('cache-control', 'no-store');
-    const rows = await db.selectFrom('sport_reactions').select(['sport_id', 'reaction']).where('user_id', '=', user.id).execute();
+    const rows = await myReactions(db, user.id);
     return { reactions: Object.fromEntries(rows.map((row) => [row.sport_id, row.reaction])) };
   });
 
@@ -69,10 +64,7 @@ export function memberSportRoutes(app: FastifyInstance) {
       try {
         await change(app, async ({ db: trx, announce }) => {
           if ((await countPendingSuggestions(trx, user.id)) >= PENDING_SUGGESTIONS_PER_MEMBER) throw new AppError(429, 'sports/too-many-pending');
-          await trx
-            .insertInto('sports')
-            .values({ id, name: name.trim().replace(/\s+/g, ' '), duplicate_key: sportDuplicateKey(name), emoji, submitted_by: user.id })
-            .execute();
+          await insertSuggestion(trx, { id, name: name.trim().replace(/\s+/g, ' '), duplicateKey: sportDuplicateKey(name), emoji, submittedBy: user.id });
           await announce('moderation');
         });
       } catch (error) {
