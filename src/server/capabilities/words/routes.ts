@@ -8,7 +8,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { boolean, listOf, nullable, object, shape, string, text } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
-import { loadWall } from './wall';
+import { findMyWord, insertWord, loadWall } from './wall';
 
 /** `WordsResponse`: sent already written by its cache, so this schema documents it and changes nothing. */
 const wallSchema = shape({ words: listOf(shape({ id: text, content: text, author: text, authorPic: text, vip: boolean })) });
@@ -24,7 +24,7 @@ export function memberWordRoutes(app: FastifyInstance) {
   const mine = shape({ word: nullable(shape({ content: text, public: boolean })) });
   app.get('/api/words/mine', { schema: { response: { 200: mine } } }, async (request): Promise<MyWordResponse> => {
     const user = requireMember(request);
-    const word = await db.selectFrom('words').select(['content', 'public']).where('author_id', '=', user.id).executeTakeFirst();
+    const word = await findMyWord(db, user.id);
     return { word: word ?? null };
   });
 
@@ -39,7 +39,7 @@ export function memberWordRoutes(app: FastifyInstance) {
       if (!isValidPrint(content)) throw new AppError(400, 'words/invalid-content');
       try {
         const word = await change(app, async ({ db: trx, announce }) => {
-          const row = await trx.insertInto('words').values({ author_id: user.id, content }).returning('id').executeTakeFirstOrThrow();
+          const row = await insertWord(trx, user.id, content);
           await announce('moderation');
           return row;
         });

@@ -43,3 +43,13 @@ export async function loadWall(db: Kysely<Database>): Promise<WordItem[]> {
     authorPic: row.author_id ? pictureUrl({ id: row.author_id, picture_version: row.picture_version ?? 0 }) : '',
   }));
 }
+
+/** The member's word, if they left one, and whether it is on the wall yet. */
+export async function findMyWord(db: Kysely<Database>, authorId: string) {
+  return db.selectFrom('words').select(['content', 'public']).where('author_id', '=', authorId).executeTakeFirst();
+}
+
+/** A member's word, waiting for review; the unique index keeps one per author. */
+export async function insertWord(db: Kysely<Database>, authorId: string, content: string): Promise<{ id: string }> {
+  return db.insertInto('words').values({ author_id: authorId, content }).returning('id').executeTakeFirstOrThrow();
+}
