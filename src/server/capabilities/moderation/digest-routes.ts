@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModerationDigestPreference } from '../../../shared/moderation';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, object, shape } from '../../platform/http/schema';
+import { isSubscribedToDigest, setDigestSubscription } from './digest';
 
 /** The account page's 'Recevoir le résumé de modération' (moderators and admins only, by the route group). */
 export function digestPreferenceRoutes(app: FastifyInstance) {
@@ -11,8 +12,7 @@ export function digestPreferenceRoutes(app: FastifyInstance) {
   app.get('/api/admin/moderation/digest', { schema: { response: preference } }, async (request, reply): Promise<ModerationDigestPreference> => {
     const user = requireMember(request);
     reply.header('cache-control', 'no-store');
-    const row = await db.selectFrom('users').select('moderation_digest').where('id', '=', user.id).executeTakeFirstOrThrow();
-    return { subscribed: row.moderation_digest };
+    return { subscribed: await isSubscribedToDigest(db, user.id) };
   });
 
   app.put<{ Body: ModerationDigestPreference }>(
@@ -20,7 +20,7 @@ export function digestPreferenceRoutes(app: FastifyInstance) {
     { schema: { body: object({ subscribed: boolean }), response: preference } },
     async (request): Promise<ModerationDigestPreference> => {
       const user = requireMember(request);
-      await db.updateTable('users').set({ moderation_digest: request.body.subscribed }).where('id', '=', user.id).execute();
+      await setDigestSubscription(db, user.id, request.body.subscribed);
       return { subscribed: request.body.subscribed };
     },
   );

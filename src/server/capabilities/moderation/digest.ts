@@ -22,6 +22,16 @@ interface DigestOptions {
   now?: Date;
 }
 
+/** Whether the moderator receives the daily digest. */
+export async function isSubscribedToDigest(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('moderation_digest').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.moderation_digest;
+}
+
+export async function setDigestSubscription(db: Kysely<Database>, userId: string, subscribed: boolean): Promise<void> {
+  await db.updateTable('users').set({ moderation_digest: subscribed }).where('id', '=', userId).execute();
+}
+
 const frenchDay = (at: unknown) => sql`(${at}::timestamptz at time zone ${DIGEST_TIME_ZONE})::date`;
 
 /**
