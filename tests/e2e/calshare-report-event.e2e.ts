@@ -52,6 +52,20 @@ describe.skipIf(!browserAvailable())(`report an event (/go_with_calshare) ${inje
     }
   });
 
+  it('says on a phone which fields hold the button back, and marks them when it is tapped anyway', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await page.goto('/go_with_calshare');
+    await page.getByLabel("Nom de l'événement").fill('Trail des Crêtes');
+    await page.getByLabel('Sport').fill('Trail');
+    await page.getByText("À compléter : Date, Lieu, Lien vers l'événement").waitFor();
+    await page.getByRole('button', { name: 'Envoyer le signalement' }).tap({ force: true });
+    await page.getByRole('tooltip').waitFor();
+    await expect(page.getByLabel('Lieu').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByText(/Indique le lieu/).waitFor();
+    await expect(page.getByLabel("Nom de l'événement").getAttribute('aria-invalid')).resolves.toBeNull();
+    await context.close();
+  });
+
   it('refuses a report the rules do not allow, whatever the form did', async () => {
     const response = await apiJson<{ error: { code: string } }>(suite.site, '/api/event-reports', {
       method: 'POST',

@@ -54,6 +54,21 @@ it('keeps the button from sending until every field is right, and says what is w
   expect(calls).toHaveLength(0);
 });
 
+it('names the fields that hold the button back, and marks them when it is pressed anyway', () => {
+  stubApi({});
+  render(<ReportEventForm onSent={() => {}} />);
+  type("Nom de l'événement", 'Trail des Crêtes');
+  type('Sport', 'Trail');
+  expect(screen.getByText("À compléter : Date, Lieu, Lien vers l'événement")).toBeTruthy();
+  // Not yet left, so not yet red.
+  expect(screen.getByLabelText('Lieu').getAttribute('aria-invalid')).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Envoyer le signalement' }), { detail: 0 });
+  expect(document.activeElement).toBe(screen.getByLabelText('Date'));
+  expect(screen.getByLabelText('Lieu').getAttribute('aria-invalid')).toBe('true');
+  expect(screen.getByText(/Indique le lieu/)).toBeTruthy();
+  expect(screen.getByLabelText("Nom de l'événement").getAttribute('aria-invalid')).toBeNull();
+});
+
 it('sends the report and hands over to the success view', async () => {
   const onSent = vi.fn();
   const { calls } = stubApi({ 'POST /api/event-reports': { status: 201, body: { id: 'x' } } });

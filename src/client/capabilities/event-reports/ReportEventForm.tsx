@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   EVENT_REPORT_ERROR_CODES,
   EVENT_REPORT_FIELDS,
@@ -14,6 +14,7 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field, type FieldType } from '../../platform/ui/Field';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { sendEventReport } from './api';
 
 const EMPTY: EventReportPayload = { eventName: '', sport: '', date: '', place: '', link: '', email: '' };
@@ -51,6 +52,10 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
   const valid = (field: EventReportField) => isEventReportFieldValid(field, values[field], today);
   const allValid = EVENT_REPORT_FIELDS.every(valid);
   const maxDate = `${Number(today.slice(0, 4)) + 3}${today.slice(4)}`;
+  const ids = useId();
+  const heldBack = useHeldBack(
+    EVENT_REPORT_FIELDS.map((field) => ({ key: field, label: FIELDS[field].label, id: `${ids}-${field}`, holds: !valid(field) })),
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,11 +77,13 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
       {EVENT_REPORT_FIELDS.map((field) => {
         const { label, type, hint, autoComplete, placeholder, inputMode } = FIELDS[field];
         const value = values[field];
-        // A field turns red once left, not while it is first being typed; then it follows every key.
-        const invalid = Boolean(touched[field]) && !valid(field);
+        // A field turns red once left, not while it is first being typed, or once the button was
+        // pressed without it; then it follows every key.
+        const invalid = (Boolean(touched[field]) || heldBack.marks(field)) && !valid(field);
         return (
           <Field
             key={field}
+            id={`${ids}-${field}`}
             label={label}
             type={type}
             value={value}
@@ -99,7 +106,7 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
       {antiBot.field}
       {error && <ErrorBox message={error} />}
       <div className="form__actions">
-        <Button type="submit" size="large" enabled={allValid} busy={sending} busyLabel="Envoi du signalement…">
+        <Button type="submit" size="large" enabled={allValid} {...heldBack.buttonProps} busy={sending} busyLabel="Envoi du signalement…">
           Envoyer le signalement
         </Button>
       </div>
