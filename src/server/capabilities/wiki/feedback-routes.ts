@@ -3,6 +3,7 @@ import { isVisitorId, isWikiArticleId, type WikiFeedbackPayload, type WikiFeedba
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { boolean, object, shape, string } from '../../platform/http/schema';
+import { recordFeedback } from './queries';
 
 /** Answers a visitor may send a minute from one address: plenty for reading, not for stuffing. */
 const FEEDBACK_PER_MINUTE = 30;
@@ -26,14 +27,7 @@ export function feedbackRoutes(app: FastifyInstance) {
       const { articleId } = request.params;
       if (!isWikiArticleId(articleId)) throw new AppError(404, 'wiki/unknown-article');
       if (!isVisitorId(request.body.visitorId)) throw new AppError(400, 'wiki/invalid-visitor');
-      // The primary key (article, visitor) decides, even between two clicks racing.
-      const inserted = await db
-        .insertInto('wiki_feedback')
-        .values({ article_id: articleId, visitor_id: request.body.visitorId.toLowerCase(), helpful: request.body.helpful })
-        .onConflict((oc) => oc.columns(['article_id', 'visitor_id']).doNothing())
-        .returning('article_id')
-        .executeTakeFirst();
-      return { recorded: inserted !== undefined };
+      return { recorded: await recordFeedback(db, { articleId, visitorId: request.body.visitorId.toLowerCase(), helpful: request.body.helpful }) };
     },
   );
 }
