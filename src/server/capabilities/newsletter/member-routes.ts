@@ -6,7 +6,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
-import { setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
+import { accountIdOfFirebaseUid, setNewsletterSubscription, unsubscribeMemberAsAdmin } from './subscription';
 
 /** What a signed-in member does with their subscription. */
 export function newsletterMemberRoutes(app: FastifyInstance) {
@@ -16,8 +16,7 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
    */
   async function accountId(userId: string): Promise<string | undefined> {
     if (isUuid(userId)) return userId.toLowerCase();
-    const moved = await app.database.db.selectFrom('users').select('id').where('firebase_uid', '=', userId).executeTakeFirst();
-    return moved?.id;
+    return accountIdOfFirebaseUid(app.database.db, userId);
   }
 
   // Spec §7 newsletter-unsubscribe, called by /newsletter-unsubscribe/{userId}: only for

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { Change } from '../../platform/live/change';
 import { recordAction } from '../journal/index';
 
@@ -34,4 +36,10 @@ async function changeSubscription(subscription: Change, userId: string, subscrib
 export async function dropWaitingDeliveries({ db, announce }: Change, userId: string): Promise<void> {
   const dropped = await db.deleteFrom('newsletter_deliveries').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
   if (dropped.numDeletedRows > 0n) await announce('newsletter');
+}
+
+/** The account of a member moved in from the Firebase site, by its Firebase uid (case-sensitive). */
+export async function accountIdOfFirebaseUid(db: Kysely<Database>, firebaseUid: string): Promise<string | undefined> {
+  const moved = await db.selectFrom('users').select('id').where('firebase_uid', '=', firebaseUid).executeTakeFirst();
+  return moved?.id;
 }
