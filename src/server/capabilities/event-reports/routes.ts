@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { object, shape, string, text } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
+import { insertEventReport } from './queries';
 
 /** Reports one address may send in ten minutes: a club listing its season, not a flood. */
 const REPORTS_PER_WINDOW = 10;
@@ -46,19 +47,7 @@ export function eventReportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const [invalid] = invalidEventReportFields(request.body, todayIso());
       if (invalid) throw new AppError(400, EVENT_REPORT_ERROR_CODES[invalid]);
-      const report = normalizeEventReport(request.body);
-      const { id } = await db
-        .insertInto('event_reports')
-        .values({
-          event_name: report.eventName,
-          sport: report.sport,
-          event_date: report.date,
-          place: report.place,
-          link: report.link,
-          email: report.email,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await insertEventReport(db, normalizeEventReport(request.body));
       return reply.code(201).send({ id });
     },
   );
