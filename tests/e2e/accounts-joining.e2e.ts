@@ -251,4 +251,25 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await shoot(page, 'joining-organisation-terms-held-back-mobile');
     await context.close();
   });
+
+  it("names what holds the account's password and address forms back once they are started", async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await signIn(page, member.email, member.password);
+    const passwordForm = page.getByRole('region', { name: 'Mot de passe' });
+    await passwordForm.waitFor();
+    // Idle forms say nothing.
+    await expect(page.getByText(/À compléter/).count()).resolves.toBe(0);
+    await passwordForm.getByLabel('Nouveau mot de passe').fill('Stade2026?');
+    await passwordForm.getByText('À compléter : Mot de passe actuel, Nouveau mot de passe, Confirmation du mot de passe').waitFor();
+    await passwordForm.getByText('« ? » ne compte pas').waitFor();
+    await passwordForm.getByRole('button', { name: 'Changer le mot de passe' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => passwordForm.getByLabel('Mot de passe actuel').evaluate((input) => input === document.activeElement)).toBe(true);
+
+    const emailForm = page.getByRole('region', { name: 'Adresse mail' });
+    await emailForm.getByLabel('Nouvelle adresse mail').fill('nouvelle@exemple.fr');
+    await emailForm.getByText('À compléter : Mot de passe (pour confirmer)').waitFor();
+    await context.close();
+  });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAction } from '../../platform/data/useAction';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { EmailField } from './EmailField';
 import { changeEmail, fetchEmailChange } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
@@ -20,6 +21,14 @@ export function EmailForm({ user }: { user: CurrentUser }) {
   const { busy, error, run } = useAction();
   const typed = newEmail.trim();
   const enabled = isValidEmail(typed) && normalizeEmail(typed) !== user.email && password !== '';
+  const ids = useId();
+  const heldBack = useHeldBack(
+    [
+      { key: 'email', label: 'Nouvelle adresse mail', id: `${ids}-email`, holds: !isValidEmail(typed) || normalizeEmail(typed) === user.email },
+      { key: 'password', label: 'Mot de passe (pour confirmer)', id: `${ids}-password`, holds: password === '' },
+    ],
+    { started: newEmail !== '' || password !== '' },
+  );
 
   useEffect(() => {
     // The current address changes when a link is opened: what waited is then settled.
@@ -62,11 +71,11 @@ export function EmailForm({ user }: { user: CurrentUser }) {
         )}
       </div>
       <form className="form" noValidate onSubmit={submit}>
-        <EmailField label="Nouvelle adresse mail" value={newEmail} onChange={setNewEmail} />
-        <CurrentPasswordField label="Mot de passe (pour confirmer)" value={password} onChange={setPassword} />
+        <EmailField id={`${ids}-email`} label="Nouvelle adresse mail" value={newEmail} onChange={setNewEmail} />
+        <CurrentPasswordField id={`${ids}-password`} label="Mot de passe (pour confirmer)" value={password} onChange={setPassword} />
         {error && <ErrorBox message={error} />}
         <div className="form__actions">
-          <Button type="submit" enabled={enabled} busy={busy} busyLabel="Envoi du lien…">
+          <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={busy} busyLabel="Envoi du lien…">
             Changer d'adresse
           </Button>
         </div>

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isPasswordAccepted, passwordsMatch } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAction } from '../../platform/data/useAction';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { useAuth } from '../../platform/session/auth-context';
 import { NewPasswordFields } from './NewPasswordFields';
 import { changePassword } from './api';
@@ -28,6 +29,21 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
   const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const enabled = currentPassword !== '' && isPasswordAccepted(newPassword) && passwordsMatch(newPassword, confirmation);
+  const ids = useId();
+  const currentLabel = temporary ? 'Mot de passe temporaire' : 'Mot de passe actuel';
+  const heldBack = useHeldBack(
+    [
+      { key: 'current', label: currentLabel, id: `${ids}-current`, holds: currentPassword === '' },
+      { key: 'new', label: 'Nouveau mot de passe', id: `${ids}-new`, holds: !isPasswordAccepted(newPassword) },
+      {
+        key: 'confirmation',
+        label: 'Confirmation du mot de passe',
+        id: `${ids}-confirmation`,
+        holds: confirmation === '' || !passwordsMatch(newPassword, confirmation),
+      },
+    ],
+    { started: currentPassword !== '' || newPassword !== '' || confirmation !== '' },
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,12 +87,15 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
       )}
       <form className="form" noValidate onSubmit={submit}>
         <CurrentPasswordField
-          label={temporary ? 'Mot de passe temporaire' : 'Mot de passe actuel'}
+          id={`${ids}-current`}
+          label={currentLabel}
           value={currentPassword}
           onChange={edited(setCurrentPassword)}
         />
         <NewPasswordFields
           passwordLabel="Nouveau mot de passe"
+          passwordId={`${ids}-new`}
+          confirmationId={`${ids}-confirmation`}
           password={newPassword}
           confirmation={confirmation}
           onPasswordChange={edited(setNewPassword)}
@@ -84,7 +103,7 @@ export function PasswordForm({ temporary = false, onChanged }: PasswordFormProps
         />
         {error && <ErrorBox message={error} />}
         <div className="form__actions">
-          <Button type="submit" enabled={enabled} busy={busy} busyLabel="Enregistrement…">
+          <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={busy} busyLabel="Enregistrement…">
             {temporary ? 'Enregistrer mon nouveau mot de passe' : 'Changer le mot de passe'}
           </Button>
         </div>

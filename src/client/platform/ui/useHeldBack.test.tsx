@@ -11,13 +11,13 @@ import { useHeldBack } from './useHeldBack';
 afterEach(cleanup);
 
 /** A form whose button needs a name and a ticked box. */
-function Form() {
+function Form({ quiet = false }: { quiet?: boolean }) {
   const [name, setName] = useState('Léa');
   const [ticked, setTicked] = useState(false);
   const heldBack = useHeldBack([
     { key: 'name', label: 'Prénom', id: 'name', holds: name.trim() === '' },
     { key: 'box', label: 'case des conditions', id: 'box', holds: !ticked },
-  ]);
+  ], { started: !quiet });
   return (
     <form onSubmit={(event) => event.preventDefault()}>
       <Field id="name" label="Prénom" value={name} onChange={setName} invalid={heldBack.marks('name')} message={heldBack.marks('name') ? 'Indique ton prénom' : undefined} />
@@ -81,4 +81,11 @@ it('tapped or clicked: marks what holds it back and leaves the focus, so the too
   expect(screen.getByText('Coche cette case pour continuer')).toBeTruthy();
   expect(document.activeElement).not.toBe(screen.getByRole('checkbox'));
   expect(screen.getByRole('tooltip').hidden).toBe(false);
+});
+
+it('stays quiet on a form not yet started, until its button is pressed', () => {
+  render(<Form quiet />);
+  expect(screen.queryByText(/À compléter/)).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }), { detail: 1 });
+  expect(screen.getByText('À compléter : case des conditions')).toBeTruthy();
 });

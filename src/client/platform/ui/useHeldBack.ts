@@ -18,13 +18,20 @@ export interface HoldingField<Key extends string> {
  * first; a tap or a click leaves the page still, or the scroll to the field would take the
  * spec's tooltip away from under the finger.
  */
-export function useHeldBack<Key extends string>(fields: HoldingField<Key>[]) {
+export function useHeldBack<Key extends string>(
+  fields: HoldingField<Key>[],
+  /**
+   * False keeps the line quiet until something is typed or the button pressed: on a page of
+   * several forms (the account's), an idle form is not a form left incomplete.
+   */
+  { started = true }: { started?: boolean } = {},
+) {
   const [pressed, setPressed] = useState(false);
   const holding = fields.filter((field) => field.holds);
   return {
     marks: (key: Key) => pressed && holding.some((field) => field.key === key),
     buttonProps: {
-      heldBackBy: holding.map((field) => field.label),
+      heldBackBy: started || pressed ? holding.map((field) => field.label) : undefined,
       onBlockedPress(event: { detail: number }) {
         setPressed(true);
         // A click's detail counts the pointer's clicks: 0 when Enter or Space pressed the button.
