@@ -60,6 +60,20 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     for (const { context } of [visitor, author, admin]) await context.close();
   });
 
+  it("says on a phone what holds 'Publier' back when it is tapped with the message empty", async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await signIn(page, member.email, member.password, '/leave-a-print');
+    const message = page.getByLabel('Ton message');
+    await message.waitFor();
+    await page.getByRole('button', { name: 'Publier' }).tap({ force: true });
+    await page.getByRole('tooltip').waitFor();
+    await page.getByText('Écris ton message : 7 caractères au minimum.').waitFor();
+    await page.getByText('À compléter : Ton message').waitFor();
+    await expect(message.getAttribute('aria-invalid')).resolves.toBe('true');
+    await context.close();
+  });
+
   it('counts the members on /join from 0 up to the number of person accounts', async () => {
     const count = (await (await fetch(`${suite.site.url}/api/counter`)).json()).users as number;
     expect(count).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import { isValidPrint, PRINT_MAX_LENGTH, printLength } from '../../../shared/validation/print';
@@ -8,6 +8,7 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { fetchMyWord, publishWord } from './api';
 
 type State = { step: 'loading' } | { step: 'form' } | { step: 'sent' } | { step: 'already'; word: NonNullable<MyWordResponse['word']> };
@@ -18,6 +19,10 @@ export function LeavePrintForm() {
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
+  const contentId = useId();
+  const heldBack = useHeldBack([{ key: 'content', label: 'Ton message', id: contentId, holds: !isValidPrint(content) }], {
+    started: content !== '',
+  });
 
   useEffect(() => {
     fetchMyWord().then(
@@ -75,23 +80,33 @@ export function LeavePrintForm() {
 
   const length = printLength(content);
   const tooShort = content.trim() !== '' && length <= 6;
+  const emptyPressed = heldBack.marks('content') && content.trim() === '';
   return (
     <form className="form stack" onSubmit={submit} noValidate>
       <Field
+        id={contentId}
         type="textarea"
         label="Ton message"
         value={content}
         onChange={setContent}
         rows={4}
-        invalid={tooShort || length > PRINT_MAX_LENGTH}
+        invalid={tooShort || length > PRINT_MAX_LENGTH || emptyPressed}
         valid={isValidPrint(content)}
-        message={tooShort ? 'Encore quelques caractères : 7 au minimum.' : length > PRINT_MAX_LENGTH ? '150 caractères au maximum.' : undefined}
+        message={
+          tooShort
+            ? 'Encore quelques caractères : 7 au minimum.'
+            : length > PRINT_MAX_LENGTH
+              ? '150 caractères au maximum.'
+              : emptyPressed
+                ? 'Écris ton message : 7 caractères au minimum.'
+                : undefined
+        }
         hint={<span aria-live="polite">{`${length}/${PRINT_MAX_LENGTH}`}</span>}
         placeholder="Trop hâte de partager la route vers le prochain match !"
       />
       {error && <ErrorBox message={error} />}
       <div className="form__actions">
-        <Button type="submit" enabled={isValidPrint(content)} busy={sending}>
+        <Button type="submit" enabled={isValidPrint(content)} {...heldBack.buttonProps} busy={sending}>
           Publier
         </Button>
       </div>

@@ -26,6 +26,7 @@ import type { MyReactionsResponse, ReactionResult, SportsResponse } from '../../
 import type { MemberTrips, PublicAmounts, SubmitSurveyResult, SurveyResultsResponse, TextAnswersPage } from '../../../shared/surveys/api';
 import type { CurrentUser } from '../../../shared/user';
 import type { WikiFeedbackResponse } from '../../../shared/wiki';
+import type { MyWordResponse } from '../../../shared/words';
 import { AuthProvider, useAuth } from '../session/auth-context';
 
 export interface FakeCall {
@@ -53,6 +54,7 @@ interface ApiAnswers {
   'POST /api/fn/newsletter-send': { data: NewsletterQueued };
   'POST /api/fn/newsletter-sendTest': { data: { sent: true } };
   'POST /api/fn/newsletter-unsubscribe': { data: { unsubscribed: true } };
+  'GET /api/words/mine': MyWordResponse;
   'PATCH /api/account/profile': CurrentUser;
   'PUT /api/account/username': CurrentUser;
   'PUT /api/account/password': undefined;
