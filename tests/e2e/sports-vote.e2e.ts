@@ -11,6 +11,22 @@ const reaction = (page: Page, sport: string, name: string) =>
 describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')}`, () => {
   const suite = siteAndBrowser(SITE_ENV);
 
+  it("says on a phone what holds 'Ajouter' back when it is tapped with no name", async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await signIn(page, member.email, member.password);
+    await page.goto('/vote');
+    await page.getByRole('tab', { name: 'Ajouter un sport' }).click();
+    const name = page.getByLabel('Nom du sport');
+    await expect.poll(() => name.isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).tap({ force: true });
+    await page.getByRole('tooltip').waitFor();
+    await page.getByText('Indique le nom du sport à ajouter').waitFor();
+    await page.getByText('À compléter : Nom du sport').waitFor();
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await context.close();
+  });
+
   it('suggests a sport, has it approved, and shows one member’s reaction live in another browser', async () => {
     const [first, second] = await Promise.all([createMember(suite.site, { firstname: 'Hugo' }), createMember(suite.site, { firstname: 'Sarah' })]);
     const one = await openPage(suite.browser, suite.site.url);

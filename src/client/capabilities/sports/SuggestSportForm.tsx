@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../shared/messages';
 import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
 import { isValidSportName } from '../../../shared/validation/sport';
@@ -8,6 +8,7 @@ import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { isSportTaken, suggestSport } from './api';
 
 /** Spec §5: the duplicate check runs after a one-second pause in typing. */
@@ -31,6 +32,13 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const checked: Check =
     check.waiting || check.error || !isValidSportName(name) ? 'idle' : check.loading ? 'checking' : check.data ? 'taken' : 'free';
   const canSubmit = signedIn && isValidSportName(name) && checked === 'free';
+  const nameId = useId();
+  // Signed out, the notice above says why; while the name is being checked, the field says so.
+  const heldBack = useHeldBack(
+    [{ key: 'name', label: 'Nom du sport', id: nameId, holds: signedIn && (!isValidSportName(name) || checked === 'taken') }],
+    { started: name !== '' },
+  );
+  const emptyPressed = heldBack.marks('name') && name.trim() === '';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,13 +80,22 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
     <form className="form stack" onSubmit={submit} noValidate>
       {!signedIn && <p className="notice">{fieldMessages.voteNeedsLogin}</p>}
       <Field
+        id={nameId}
         label="Nom du sport"
         value={name}
         onChange={setName}
         autoComplete="off"
-        invalid={checked === 'taken'}
+        invalid={checked === 'taken' || emptyPressed}
         valid={checked === 'free'}
-        message={checked === 'taken' ? fieldMessages.sportAlreadySuggested : checked === 'checking' ? 'Vérification…' : undefined}
+        message={
+          checked === 'taken'
+            ? fieldMessages.sportAlreadySuggested
+            : checked === 'checking'
+              ? 'Vérification…'
+              : emptyPressed
+                ? 'Indique le nom du sport à ajouter'
+                : undefined
+        }
         disabled={!signedIn}
       />
       <Field
@@ -91,7 +108,7 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
       />
       {error && <ErrorBox message={error} />}
       <div className="form__actions">
-        <Button type="submit" enabled={canSubmit} busy={sending}>
+        <Button type="submit" enabled={canSubmit} {...heldBack.buttonProps} busy={sending}>
           Ajouter
         </Button>
       </div>
