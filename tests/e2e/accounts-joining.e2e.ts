@@ -252,7 +252,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await context.close();
   });
 
-  it("names what holds the account's password and address forms back once they are started", async () => {
+  it("names what holds the account's password, address and deletion forms back once they are started", async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, member.email, member.password);
@@ -270,6 +270,9 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     const emailForm = page.getByRole('region', { name: 'Adresse mail' });
     await emailForm.getByLabel('Nouvelle adresse mail').fill('nouvelle@exemple.fr');
     await emailForm.getByText('À compléter : Mot de passe (pour confirmer)').waitFor();
+
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await page.getByText('À compléter : Confirme avec ton mot de passe').waitFor();
     await context.close();
   });
 });

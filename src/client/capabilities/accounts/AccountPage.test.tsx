@@ -133,6 +133,10 @@ describe('settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
     const password = screen.getByLabelText('Confirme avec ton mot de passe');
     expect(document.activeElement).toBe(password);
+    // The button names what it waits for, and sends nothing without it.
+    expect(screen.getByText('À compléter : Confirme avec ton mot de passe')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
     type('Confirme avec ton mot de passe', 'faux');
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Mot de passe incorrect 🙁');

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import { errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAuth } from '../../platform/session/auth-context';
+import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { deleteAccount } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 
@@ -17,6 +18,8 @@ export function DeleteAccount() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const passwordRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const passwordId = useId();
+  const heldBack = useHeldBack([{ key: 'password', label: 'Confirme avec ton mot de passe', id: passwordId, holds: password === '' }]);
 
   useEffect(() => {
     if (confirming) passwordRef.current?.focus();
@@ -54,10 +57,10 @@ export function DeleteAccount() {
       </p>
       {confirming ? (
         <form className="form" noValidate onSubmit={submit} aria-label="Confirmer la suppression du compte">
-          <CurrentPasswordField ref={passwordRef} label="Confirme avec ton mot de passe" value={password} onChange={setPassword} />
+          <CurrentPasswordField ref={passwordRef} id={passwordId} label="Confirme avec ton mot de passe" value={password} onChange={setPassword} />
           {error && <ErrorBox message={error} />}
           <div className="form__actions">
-            <Button type="submit" className="btn--danger" enabled={password !== ''} busy={busy} busyLabel="Suppression…">
+            <Button type="submit" className="btn--danger" enabled={password !== ''} {...heldBack.buttonProps} busy={busy} busyLabel="Suppression…">
               Supprimer définitivement
             </Button>
             <Button variant="ghost" onClick={cancel}>
