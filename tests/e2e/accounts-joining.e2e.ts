@@ -195,8 +195,8 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
   it("says which field holds 'Créer mon compte' back: the terms box, outlined with a line under it", async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await page.goto('/account?auth=register');
-    await page.getByText('À compléter : Adresse mail, Mot de passe, Confirmation du mot de passe').waitFor();
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('cases'));
+    await page.getByText('À compléter : Mot de passe, Confirmation du mot de passe').waitFor();
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: 'Continuer' }).click();

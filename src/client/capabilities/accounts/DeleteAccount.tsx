@@ -19,7 +19,10 @@ export function DeleteAccount() {
   const [error, setError] = useState<string>();
   const passwordRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
   const passwordId = useId();
-  const heldBack = useHeldBack([{ key: 'password', label: 'Confirme avec ton mot de passe', id: passwordId, holds: password === '' }]);
+  // Opened on purpose by 'Supprimer mon compte': begun from the start.
+  const heldBack = useHeldBack([{ key: 'password', label: 'Confirme avec ton mot de passe', id: passwordId, holds: password === '' }], {
+    started: true,
+  });
 
   useEffect(() => {
     if (confirming) passwordRef.current?.focus();

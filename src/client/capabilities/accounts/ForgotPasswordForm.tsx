@@ -22,7 +22,7 @@ export function ForgotPasswordForm({ email, onEmailChange }: ForgotPasswordFormP
   const antiBot = useProofOfWork();
   const emailId = useId();
   // The field already says what it needs (spec §5's message): the press only takes the focus there.
-  const heldBack = useHeldBack([{ key: 'email', label: 'Adresse mail', id: emailId, holds: !enabled }]);
+  const heldBack = useHeldBack([{ key: 'email', label: 'Adresse mail', id: emailId, holds: !enabled }], { started: email !== '' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -24,7 +24,7 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
   const heldBack = useHeldBack([
     { key: 'email', label: 'Adresse mail', id: `${ids}-email`, holds: email.trim() === '' },
     { key: 'password', label: 'Mot de passe', id: `${ids}-password`, holds: password === '' },
-  ]);
+  ], { started: email !== '' || password !== '' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

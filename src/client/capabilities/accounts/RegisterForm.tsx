@@ -76,13 +76,13 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
       id: id('confirmation'),
       holds: confirmation === '' || !passwordsMatch(password, confirmation),
     },
-  ]);
+  ], { started: email !== '' || password !== '' || confirmation !== '' });
   const step2HeldBack = useHeldBack([
     { key: 'username', label: "Nom d'utilisateur", id: id('username'), holds: !isValidUsername(username) },
     { key: 'firstname', label: 'Prénom', id: id('firstname'), holds: !isValidPersonName(firstname) },
     { key: 'lastname', label: 'Nom', id: id('lastname'), holds: !isValidPersonName(lastname) },
     { key: 'terms', label: TERMS_LABEL, id: id('terms'), holds: !termsAccepted },
-  ]);
+  ], { started: username !== '' || firstname !== '' || lastname !== '' || termsAccepted });
   /** Said under a field the button was pressed without: to fill in when empty, else to correct. */
   const missing = (marked: boolean, value: string, empty: string, wrong: string) => (!marked ? undefined : value.trim() === '' ? empty : wrong);
 

@@ -55,6 +55,7 @@ export function ReportEventForm({ onSent }: { onSent(): void }) {
   const ids = useId();
   const heldBack = useHeldBack(
     EVENT_REPORT_FIELDS.map((field) => ({ key: field, label: FIELDS[field].label, id: `${ids}-${field}`, holds: !valid(field) })),
+    { started: EVENT_REPORT_FIELDS.some((field) => values[field] !== '') },
   );
 
   async function submit(event: FormEvent) {

@@ -43,7 +43,7 @@ export function OrganisationRegisterForm() {
       holds: confirmation === '' || !passwordsMatch(password, confirmation),
     },
     { key: 'terms', label: TERMS_LABEL, id: id('terms'), holds: !termsAccepted },
-  ]);
+  ], { started: email !== '' || name !== '' || password !== '' || confirmation !== '' || termsAccepted });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -21,10 +21,10 @@ export interface HoldingField<Key extends string> {
 export function useHeldBack<Key extends string>(
   fields: HoldingField<Key>[],
   /**
-   * False keeps the line quiet until something is typed or the button pressed: on a page of
-   * several forms (the account's), an idle form is not a form left incomplete.
+   * Whether anything was typed: until then, or until the button is pressed, the line stays
+   * quiet. A form not yet begun is not a form left incomplete.
    */
-  { started = true }: { started?: boolean } = {},
+  { started }: { started: boolean },
 ) {
   const [pressed, setPressed] = useState(false);
   const holding = fields.filter((field) => field.holds);
