@@ -31,7 +31,8 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.goto('/account?auth=register');
     const checks = page.getByRole('list', { name: 'Le mot de passe doit contenir' });
     await checks.waitFor();
-    const state = () => checks.getByRole('listitem').evaluateAll((items) => items.map((item) => item.className.split('--').pop()));
+    const state = () =>
+      checks.getByRole('listitem').evaluateAll((items) => items.map((item) => item.className.split('--').pop()));
     await expect(state()).resolves.toEqual(['todo', 'todo', 'todo', 'todo', 'todo']);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Stade2026?');
     await page.getByText('Faible', { exact: true }).waitFor();
@@ -39,7 +40,10 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await checks.getByText('« ? » ne compte pas').waitFor();
     // The list is what the field's description reads.
     const description = await page.getByLabel('Mot de passe', { exact: true }).evaluate((input) =>
-      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
     );
     expect(description).toContain('un caractère spécial parmi !@#$%^&*()-_+.');
     await shoot(page, 'joining-password-checklist-mobile');
@@ -77,7 +81,11 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await signIn(late.page, other.email, other.password);
     await late.page.getByRole('heading', { name: 'Vérifie ton adresse mail' }).waitFor();
     const token = (await verificationLinkPath(suite.site, other.email)).split('/').pop();
-    await fetch(`${suite.site.url}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    await fetch(`${suite.site.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     await late.page.getByRole('button', { name: 'Renvoyer le mail' }).click();
     await late.page.getByRole('heading', { name: 'Adresse mail vérifiée' }).waitFor();
     await expect(late.page.getByRole('alert').count()).resolves.toBe(0);
@@ -215,9 +223,9 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await expect(terms.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByText('Coche cette case pour créer ton compte').waitFor();
     await expect(terms.evaluate((box) => getComputedStyle(box).outlineStyle)).resolves.toBe('solid');
-    await expect(terms.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby')!)?.textContent)).resolves.toBe(
-      'Coche cette case pour créer ton compte',
-    );
+    await expect(
+      terms.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby')!)?.textContent),
+    ).resolves.toBe('Coche cette case pour créer ton compte');
     await page.screenshot({ path: 'test-results/screenshots/joining-terms-held-back-mobile.png' });
     // From the keyboard, the focus goes to the box.
     await create.focus();
@@ -237,7 +245,9 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.getByText('À compléter : Mot de passe').waitFor();
     await page.getByRole('button', { name: 'Se connecter' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('Mot de passe', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByLabel('Mot de passe', { exact: true }).evaluate((input) => input === document.activeElement))
+      .toBe(true);
 
     await page.goto('/join_as_organisation');
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('club'));
@@ -245,9 +255,19 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
     await page.getByText("À compléter : case des conditions d'utilisation").waitFor();
-    await page.getByRole('button', { name: 'Créer le compte organisation' }).click({ force: true });
-    await page.getByText('Cochez cette case pour créer le compte').waitFor();
-    await expect(page.getByRole('checkbox', { name: /conditions d'utilisation/ }).getAttribute('aria-invalid')).resolves.toBe('true');
+    // Pressed again until it answers: on a busy machine the first tap can land while the page
+    // still redraws after the last field's input.
+    const create = page.getByRole('button', { name: 'Créer le compte organisation' });
+    const hint = page.getByText('Cochez cette case pour créer le compte');
+    await expect
+      .poll(async () => {
+        await create.click({ force: true });
+        return hint.count();
+      })
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('checkbox', { name: /conditions d'utilisation/ }).getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
     await shoot(page, 'joining-organisation-terms-held-back-mobile');
     await context.close();
   });
@@ -261,11 +281,15 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     // Idle forms say nothing.
     await expect(page.getByText(/À compléter/).count()).resolves.toBe(0);
     await passwordForm.getByLabel('Nouveau mot de passe').fill('Stade2026?');
-    await passwordForm.getByText('À compléter : Mot de passe actuel, Nouveau mot de passe, Confirmation du mot de passe').waitFor();
+    await passwordForm
+      .getByText('À compléter : Mot de passe actuel, Nouveau mot de passe, Confirmation du mot de passe')
+      .waitFor();
     await passwordForm.getByText('« ? » ne compte pas').waitFor();
     await passwordForm.getByRole('button', { name: 'Changer le mot de passe' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => passwordForm.getByLabel('Mot de passe actuel').evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => passwordForm.getByLabel('Mot de passe actuel').evaluate((input) => input === document.activeElement))
+      .toBe(true);
 
     const emailForm = page.getByRole('region', { name: 'Adresse mail' });
     await emailForm.getByLabel('Nouvelle adresse mail').fill('nouvelle@exemple.fr');
