@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useParams } from 'react-router';
 import type { VerifyEmailResponse } from '../../../shared/accounts';
 import { ApiError, errorMessage } from '../../platform/http/http';
@@ -58,7 +58,8 @@ export function VerifyEmailPage() {
     opened.current = token;
     previewVerificationLink(token).then(
       (preview) => {
-        if (preview.change) setState({ status: 'asking', email: preview.email, accountName: preview.accountName, confirming: false });
+        if (preview.change)
+          setState({ status: 'asking', email: preview.email, accountName: preview.accountName, confirming: false });
         else openLink();
       },
       (caught: unknown) => setState(refusal(caught)),
@@ -99,8 +100,8 @@ export function VerifyEmailPage() {
           Confirmer que <strong>{state.email}</strong> devient l'adresse du compte <strong>{state.accountName}</strong> ?
         </p>
         <p className="verify-email__text muted">
-          Ce compte se connectera alors avec cette adresse et y recevra nos mails. Tu n'as rien demandé ? Ne confirme pas : rien ne
-          changera.
+          Ce compte se connectera alors avec cette adresse et y recevra nos mails. Tu n'as rien demandé ? Ne confirme pas : rien
+          ne changera.
         </p>
         <div className="cluster">
           <Button onClick={confirmChange} busy={state.confirming} busyLabel="Confirmation en cours…">
@@ -117,33 +118,21 @@ export function VerifyEmailPage() {
   if (state.status === 'verified') {
     const { email, changed } = state.result;
     return (
-      <div className="container section verify-email">
-        <div className="success-view">
-          <span className="success-view__icon" aria-hidden="true">
-            ✓
-          </span>
-          <h1 ref={answerHeading} tabIndex={-1}>
-            {changed ? 'Nouvelle adresse confirmée' : 'Adresse mail vérifiée'}
-          </h1>
-          <p className="verify-email__text">
-            {changed ? (
-              <>
-                Ton compte utilise désormais l'adresse <strong>{email}</strong>, pour te connecter comme pour recevoir nos mails.
-              </>
-            ) : (
-              <>
-                Merci ! L'adresse <strong>{email}</strong> est bien la tienne.
-              </>
-            )}
-          </p>
-          <div className="cluster cluster--center">
-            <ButtonLink to="/account">{signedIn ? 'Mon compte' : 'Me connecter'}</ButtonLink>
-            <ButtonLink to="/" variant="ghost">
-              Retour à l'accueil
-            </ButtonLink>
-          </div>
-        </div>
-      </div>
+      <GoodNews
+        title={changed ? 'Nouvelle adresse confirmée' : 'Adresse mail vérifiée'}
+        heading={answerHeading}
+        accountLink={signedIn ? 'Mon compte' : 'Me connecter'}
+      >
+        {changed ? (
+          <>
+            Ton compte utilise désormais l'adresse <strong>{email}</strong>, pour te connecter comme pour recevoir nos mails.
+          </>
+        ) : (
+          <>
+            Merci ! L'adresse <strong>{email}</strong> est bien la tienne.
+          </>
+        )}
+      </GoodNews>
     );
   }
 
@@ -152,25 +141,9 @@ export function VerifyEmailPage() {
   // mail app's preview then by a tap): good news, not an error.
   if (state.code === 'users/verification-link-used' && auth.status === 'signed-in' && auth.user.emailVerified) {
     return (
-      <div className="container section verify-email">
-        <div className="success-view">
-          <span className="success-view__icon" aria-hidden="true">
-            ✓
-          </span>
-          <h1 ref={answerHeading} tabIndex={-1}>
-            Adresse mail déjà vérifiée
-          </h1>
-          <p className="verify-email__text">
-            Ce lien a déjà servi : l'adresse de ton compte, <strong>{auth.user.email}</strong>, est vérifiée. Rien d'autre à faire !
-          </p>
-          <div className="cluster cluster--center">
-            <ButtonLink to="/account">Mon compte</ButtonLink>
-            <ButtonLink to="/" variant="ghost">
-              Retour à l'accueil
-            </ButtonLink>
-          </div>
-        </div>
-      </div>
+      <GoodNews title="Adresse mail déjà vérifiée" heading={answerHeading} accountLink="Mon compte">
+        Ce lien a déjà servi : l'adresse de ton compte, <strong>{auth.user.email}</strong>, est vérifiée. Rien d'autre à faire !
+      </GoodNews>
     );
   }
   return (
@@ -197,6 +170,39 @@ export function VerifyEmailPage() {
         <ButtonLink to="/" variant="ghost">
           Retour à l'accueil
         </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** An address proven (now, or by an earlier opening of the link): the heading takes the focus. */
+function GoodNews({
+  title,
+  heading,
+  accountLink,
+  children,
+}: {
+  title: string;
+  heading: RefObject<HTMLHeadingElement | null>;
+  accountLink: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container section verify-email">
+      <div className="success-view">
+        <span className="success-view__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        <p className="verify-email__text">{children}</p>
+        <div className="cluster cluster--center">
+          <ButtonLink to="/account">{accountLink}</ButtonLink>
+          <ButtonLink to="/" variant="ghost">
+            Retour à l'accueil
+          </ButtonLink>
+        </div>
       </div>
     </div>
   );
