@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClientPath, trimTrailingSlashes } from './routes';
+import { isClientPath, returnPath, signInPath, trimTrailingSlashes } from './routes';
 
 describe('trimTrailingSlashes', () => {
   it.each([
@@ -29,5 +29,49 @@ describe('isClientPath', () => {
     expect(isClientPath(`/join${slashes}`)).toBe(true);
     expect(isClientPath(`/join${slashes}x`)).toBe(false);
     expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe('returnPath', () => {
+  it.each([
+    ['/vote', '/vote'],
+    ['/vote#sport-ultimate', '/vote#sport-ultimate'],
+    ['/leave-a-print', '/leave-a-print'],
+    ['/calshare/surveys/pre-use', '/calshare/surveys/pre-use'],
+    ['/newsletter-unsubscribe/abc-123', '/newsletter-unsubscribe/abc-123'],
+    ['/admin/members?q=l%C3%A9a', '/admin/members?q=l%C3%A9a'],
+    ['/vote/../leave-a-print', '/leave-a-print'],
+  ])('takes the page %s back to %s', (value, path) => {
+    expect(returnPath(value)).toBe(path);
+  });
+
+  it.each([
+    [null],
+    [undefined],
+    [''],
+    ['vote'],
+    ['//evil.example'],
+    ['//evil.example/vote'],
+    ['https://evil.example/vote'],
+    ['http:/evil.example'],
+    ['javascript:alert(1)'],
+    ['/\\evil.example'],
+    ['\\evil.example'],
+    ['/\\/evil.example'],
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    [' /vote'],
+    ['/nope'],
+    ['/%2F%2Fevil.example'],
+    [`/vote?${'x'.repeat(3000)}`],
+  ])('refuses %j', (value) => {
+    expect(returnPath(value)).toBeUndefined();
+  });
+
+  it('reads back what signInPath asks for', () => {
+    const link = new URL(signInPath('/vote#sport-ultimate'), 'https://exemple.fr');
+    expect(link.pathname).toBe('/account');
+    expect(signInPath('/vote')).toBe('/account?retour=/vote');
+    expect(returnPath(link.searchParams.get('retour'))).toBe('/vote#sport-ultimate');
   });
 });

@@ -61,3 +61,30 @@ export function isClientPath(pathname: string): boolean {
   const normalized = trimTrailingSlashes(pathname);
   return patterns.some((pattern) => pattern.test(normalized));
 }
+
+/** /account's query parameter naming the page to go back to once signed in. */
+export const RETURN_PARAM = 'retour';
+
+/** The base a return value is resolved against: only its origin matters, never its name. */
+const SAME_SITE = 'https://same-site.invalid';
+
+/**
+ * The page to go back to once signed in, if `value` is a path of one of this site's pages (with
+ * its query and hash), or undefined. Only same-site paths pass, so a crafted link cannot send a
+ * member who signs in to another site: `//host`, `https://…`, a backslash (read as a slash by
+ * browsers) and control characters (dropped by the URL parser, so `/\t/host` would be
+ * `//host`) are refused before the URL is parsed, and the parsed origin is checked after.
+ */
+export function returnPath(value: string | null | undefined): string | undefined {
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return undefined;
+  if (/[\\\p{Cc}]/u.test(value)) return undefined;
+  const url = new URL(value, SAME_SITE);
+  if (url.origin !== SAME_SITE || !isClientPath(url.pathname)) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /account, asking to come back to `path` (a path of this site) once signed in. */
+export function signInPath(path: string): string {
+  // A slash needs no escaping in a query's value: the address bar shows retour=/vote.
+  return `/account?${RETURN_PARAM}=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
+}
