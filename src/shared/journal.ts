@@ -5,6 +5,7 @@
  */
 export const JOURNAL_KINDS = [
   'moderation/approve',
+  'moderation/unapprove',
   'moderation/refuse',
   'moderation/vip',
   'moderation/withdraw',
@@ -33,6 +34,7 @@ export const isJournalKind = (value: string): value is JournalKind => (JOURNAL_K
 /** What /admin/journal shows for each kind. */
 export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'moderation/approve': 'Approbation',
+  'moderation/unapprove': 'Approbation annulée',
   'moderation/refuse': 'Refus',
   'moderation/vip': 'Mise en avant (VIP)',
   'moderation/withdraw': 'Retrait',

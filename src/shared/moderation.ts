@@ -77,6 +77,16 @@ export interface BulkModerationResult {
   alreadyDone: number;
 }
 
+/**
+ * 'Annuler' stays this long after an item is approved or refused. A refusal deletes, so the
+ * page sends it only once this time is over (or as it is left); an approval is sent at once and
+ * taken back by POST /api/admin/{words,sports}/:id/unapprove (decision 0037).
+ */
+export const MODERATION_UNDO_MS = 8_000;
+
+/** How long after an approval the server still takes it back: the undo's time and room for a slow network. */
+export const MODERATION_UNAPPROVE_WINDOW_MS = 60_000;
+
 /** The daily digest goes from this hour on, French time, once per French day at most. */
 export const DIGEST_HOUR = 8;
 export const DIGEST_TIME_ZONE = 'Europe/Paris';

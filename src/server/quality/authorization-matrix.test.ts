@@ -44,7 +44,7 @@ describe('authorisation matrix, generated from the route table', () => {
 
   it('gives moderators the moderation queue and its actions, and nothing else of the staff routes', () => {
     const groupOf = (key: string) => test.app.routeTable.find((route) => `${route.method} ${route.url}` === key)?.group;
-    for (const key of ['GET /api/admin/moderation', 'GET /api/admin/summary', 'POST /api/admin/words/:id/approve', 'POST /api/admin/words/:id/refuse', 'POST /api/admin/words/:id/vip', 'POST /api/admin/sports/:id/approve', 'POST /api/admin/sports/:id/refuse', 'POST /api/admin/words/:id/withdraw', 'POST /api/admin/moderation/bulk', 'GET /api/admin/moderation/digest', 'PUT /api/admin/moderation/digest']) {
+    for (const key of ['GET /api/admin/moderation', 'GET /api/admin/summary', 'POST /api/admin/words/:id/approve', 'POST /api/admin/words/:id/unapprove', 'POST /api/admin/words/:id/refuse', 'POST /api/admin/words/:id/vip', 'POST /api/admin/sports/:id/approve', 'POST /api/admin/sports/:id/unapprove', 'POST /api/admin/sports/:id/refuse', 'POST /api/admin/words/:id/withdraw', 'POST /api/admin/moderation/bulk', 'GET /api/admin/moderation/digest', 'PUT /api/admin/moderation/digest']) {
       expect(groupOf(key), key).toBe('moderation');
     }
     for (const key of ['GET /api/admin/settings', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters']) {

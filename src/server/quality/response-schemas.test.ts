@@ -64,10 +64,12 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'POST /api/admin/organisations/allowlist': '204',
   'DELETE /api/admin/organisations/allowlist/:email': '204',
   'POST /api/admin/words/:id/approve': '204',
+  'POST /api/admin/words/:id/unapprove': '204',
   'POST /api/admin/words/:id/refuse': '204',
   'POST /api/admin/words/:id/withdraw': '204',
   'POST /api/admin/words/:id/vip': '204',
   'POST /api/admin/sports/:id/approve': '204',
+  'POST /api/admin/sports/:id/unapprove': '204',
   'POST /api/admin/sports/:id/refuse': '204',
   'DELETE /api/admin/members/:id': '204',
 };

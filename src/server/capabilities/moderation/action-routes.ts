@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { change } from '../../platform/live/change';
 import type { Kysely } from 'kysely';
 import type { JournalKind } from '../../../shared/journal';
-import { MODERATION_BULK_MAX, type BulkModerationPayload, type BulkModerationResult } from '../../../shared/moderation';
+import { MODERATION_BULK_MAX, MODERATION_UNAPPROVE_WINDOW_MS, type BulkModerationPayload, type BulkModerationResult } from '../../../shared/moderation';
 import { SPORT_NAME_MAX_LENGTH } from '../../../shared/validation/sport';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
@@ -15,6 +15,8 @@ import {
   refuseSports,
   refuseWords,
   setWordVip,
+  unapproveSport,
+  unapproveWord,
   withdrawWord,
   type Moderated,
 } from './transitions';
@@ -26,7 +28,7 @@ const sportParams = object({ id: sportId });
 type Transition = (trx: Kysely<Database>) => Promise<Moderated[] | Moderated | undefined>;
 
 /**
- * Approve, refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation).
+ * Approve (and take back a fresh approval), refuse, withdraw and VIP, one item or a selection (PRODUCT.md /admin/moderation).
  * Each runs in one transaction with its journal rows; an item that is no longer in the state
  * the action expects gets 409 'moderation/already-done'.
  */
@@ -50,6 +52,7 @@ export function moderationActionRoutes(app: FastifyInstance) {
     };
 
   app.post('/api/admin/words/:id/approve', { schema: { params: wordParams } }, single('moderation/approve', (id, trx) => approveWords(trx, [id])));
+  app.post('/api/admin/words/:id/unapprove', { schema: { params: wordParams } }, single('moderation/unapprove', (id, trx) => unapproveWord(trx, id, MODERATION_UNAPPROVE_WINDOW_MS)));
   app.post('/api/admin/words/:id/refuse', { schema: { params: wordParams } }, single('moderation/refuse', (id, trx) => refuseWords(trx, [id])));
   app.post('/api/admin/words/:id/withdraw', { schema: { params: wordParams } }, single('moderation/withdraw', (id, trx) => withdrawWord(trx, id)));
   app.post<{ Params: { id: string }; Body: { vip: boolean } }>(
@@ -63,6 +66,7 @@ export function moderationActionRoutes(app: FastifyInstance) {
     },
   );
   app.post('/api/admin/sports/:id/approve', { schema: { params: sportParams } }, single('moderation/approve', (id, trx) => approveSports(trx, [id])));
+  app.post('/api/admin/sports/:id/unapprove', { schema: { params: sportParams } }, single('moderation/unapprove', (id, trx) => unapproveSport(trx, id, MODERATION_UNAPPROVE_WINDOW_MS)));
   app.post('/api/admin/sports/:id/refuse', { schema: { params: sportParams } }, single('moderation/refuse', (id, trx) => refuseSports(trx, [id])));
 
   app.post<{ Body: BulkModerationPayload }>(

@@ -323,6 +323,31 @@ describe('moderators at the same time', () => {
     ]);
   });
 
+  it("takes back a fresh approval ('Annuler'), journaled, and not an older one", async () => {
+    const [id, old] = await pendingWords(2);
+    const before = await pendingTotal();
+    expect((await post(`/api/admin/words/${id}/unapprove`, moderator.cookie)).statusCode).toBe(409);
+    expect((await post(`/api/admin/words/${id}/approve`, moderator.cookie)).statusCode).toBe(204);
+    expect((await post(`/api/admin/words/${id}/unapprove`, moderator.cookie)).statusCode).toBe(204);
+    expect(await test.database.db.selectFrom('words').select(['public', 'published_at']).where('id', '=', id).executeTakeFirst()).toEqual({ public: false, published_at: null });
+    expect(await pendingTotal()).toBe(before);
+    expect((await post(`/api/admin/words/${id}/unapprove`, moderator.cookie)).statusCode).toBe(409);
+    expect((await journalOf(id)).map((row) => row.kind)).toEqual(['moderation/approve', 'moderation/unapprove']);
+
+    expect((await post(`/api/admin/words/${old}/approve`, admin.cookie)).statusCode).toBe(204);
+    await test.database.db.updateTable('words').set({ published_at: sql<Date>`now() - interval '2 minutes'` }).where('id', '=', old).execute();
+    expect((await post(`/api/admin/words/${old}/unapprove`, admin.cookie)).statusCode).toBe(409);
+
+    await test.database.db.insertInto('sports').values({ id: 'curling', name: 'Curling', duplicate_key: 'curling', emoji: '🥌', submitted_by: null }).execute();
+    expect((await post('/api/admin/sports/curling/approve', admin.cookie)).statusCode).toBe(204);
+    expect((await post('/api/admin/sports/curling/unapprove', admin.cookie)).statusCode).toBe(204);
+    expect(await test.database.db.selectFrom('sports').select('public').where('id', '=', 'curling').executeTakeFirst()).toEqual({ public: false });
+    expect(await journalOf('curling')).toEqual([
+      expect.objectContaining({ kind: 'moderation/approve', summary: '🥌 Curling' }),
+      expect.objectContaining({ kind: 'moderation/unapprove', summary: '🥌 Curling' }),
+    ]);
+  });
+
   it('rolls the action back with its journal row: no approval without its trace', async () => {
     const [id] = await pendingWords(1);
     // The journal refuses this one row, as a full disk or a bug would: the approval must not stay.

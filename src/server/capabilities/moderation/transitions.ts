@@ -38,6 +38,22 @@ export async function approveWords(trx: Db, ids: readonly string[]): Promise<Mod
   return rows.map((row) => ({ type: 'word', id: row.id, summary: row.content }));
 }
 
+/**
+ * Takes back an approval made less than `withinMs` ago ('Annuler' under it): the item is
+ * pending again, in its place in the queue. An older approval is not an undo but a withdrawal.
+ */
+export async function unapproveWord(trx: Db, id: string, withinMs: number): Promise<Moderated | undefined> {
+  const row = await trx
+    .updateTable('words')
+    .set({ public: false, published_at: null })
+    .where('id', '=', id)
+    .where(sql<boolean>`public`)
+    .where('published_at', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .returning(['id', 'content'])
+    .executeTakeFirst();
+  return row && { type: 'word', id: row.id, summary: row.content };
+}
+
 /** Refusing deletes the word: its author may then leave another one. */
 export async function refuseWords(trx: Db, ids: readonly string[]): Promise<Moderated[]> {
   if (ids.length === 0) return [];
@@ -56,6 +72,19 @@ export async function approveSports(trx: Db, ids: readonly string[]): Promise<Mo
     .returning(['id', 'name', 'emoji'])
     .execute();
   return rows.map((row) => ({ type: 'sport', id: row.id, summary: sportSummary(row) }));
+}
+
+/** As unapproveWord, for a sport suggestion. */
+export async function unapproveSport(trx: Db, id: string, withinMs: number): Promise<Moderated | undefined> {
+  const row = await trx
+    .updateTable('sports')
+    .set({ public: false, published_at: null })
+    .where('id', '=', id)
+    .where(sql<boolean>`public`)
+    .where('published_at', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .returning(['id', 'name', 'emoji'])
+    .executeTakeFirst();
+  return row && { type: 'sport', id: row.id, summary: sportSummary(row) };
 }
 
 /** Refusing deletes the suggestion: the name may be suggested again. */
