@@ -26,13 +26,13 @@ function visitorApi(extra: Parameters<typeof stubApi>[0] = {}) {
   });
 }
 
-/** The gate at `url`, once it knows the visitor is signed out. */
-async function renderGate(url = '/account') {
+/** The gate at `url` (a page at `path`), once it knows the visitor is signed out. */
+async function renderGate(url = '/account', path = '/account') {
   const rendered = renderPage(
     <AuthGate>
       <p>Contenu réservé</p>
     </AuthGate>,
-    { path: '/account', url },
+    { path, url },
   );
   await screen.findByRole('heading', { level: 1 });
   return rendered;
@@ -206,6 +206,21 @@ describe('register', () => {
     // The newsletter box starts unticked: no subscription unless asked for (decision 0010).
     expect(calls[1].body).toEqual({ email: 'lea@example.fr', username: 'lea93', firstname: 'Léa', lastname: 'Martin', pwd: GOOD_PASSWORD, newsletter: false });
     expect(calls[2].body).toEqual({ email: 'lea@example.fr', password: GOOD_PASSWORD });
+  });
+
+  it.each([
+    ['a members-only page, on it', '/leave-a-print?auth=register', '/leave-a-print', '/leave-a-print'],
+    ['/account from a page to return to, on /account asked to return', '/account?auth=register&retour=/vote', '/account', '/account?retour=%2Fvote'],
+  ])('registered from %s, stays where the visitor was going', async (_, url, path, landing) => {
+    visitorApi({ 'POST /api/fn/users-registerUser': { status: 200, body: { data: { uuid: LEA.uuid } } } });
+    await renderGate(url, path);
+    await screen.findByRole('button', { name: 'Continuer' });
+    fillStep1();
+    fireEvent.click(button('Continuer'));
+    fillStep2();
+    fireEvent.click(button('Créer mon compte'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(landing));
+    expect(await screen.findByText('Contenu réservé')).toBeTruthy();
   });
 
   it('offers the newsletter unticked and optional, and sends the choice', async () => {

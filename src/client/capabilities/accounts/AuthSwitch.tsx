@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { RETURN_PARAM, returnPath } from '../../../shared/routes';
 import { useAuth } from '../../platform/session/auth-context';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
@@ -27,11 +28,16 @@ const INTROS: Record<Mode, string> = {
   forgot: '',
 };
 
+/** Said instead when a page sent the visitor here to sign in (signInPath): they will go back to it. */
+const RETURN_INTRO = 'Connecte-toi, puis tu reviendras là où tu étais.';
+
 /** Signed-out view of the gate (spec §2): log in, create an account, or get a temporary password. */
 export function AuthSwitch() {
   const { refresh } = useAuth();
+  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const mode = modeFrom(params.get(MODE_PARAM));
+  const intro = mode === 'login' && returnPath(params.get(RETURN_PARAM)) ? RETURN_INTRO : INTROS[mode];
   // Shared by the three views, so an address typed to log in is there for 'Mot de passe oublié ?'.
   const [email, setEmail] = useState('');
 
@@ -49,6 +55,8 @@ export function AuthSwitch() {
     const search = next.toString();
     return { search: search ? `?${search}` : '' };
   };
+  // Signed in, the page opens where it is (its 'retour', if any, is /account's to follow).
+  const here = { pathname, ...linkTo('login') };
 
   async function loggedIn() {
     if (params.has(MODE_PARAM)) {
@@ -65,11 +73,11 @@ export function AuthSwitch() {
         <h1 id="auth-switch-title" className="auth-card__title" ref={headingRef} tabIndex={-1}>
           {TITLES[mode]}
         </h1>
-        {INTROS[mode] && <p className="auth-card__intro">{INTROS[mode]}</p>}
+        {intro && <p className="auth-card__intro">{intro}</p>}
 
         {mode === 'login' && <LoginForm email={email} onEmailChange={setEmail} onLoggedIn={loggedIn} />}
         {mode === 'register' && (
-          <RegisterForm email={email} onEmailChange={setEmail} accountLinks={{ login: linkTo('login'), forgot: linkTo('forgot') }} />
+          <RegisterForm email={email} onEmailChange={setEmail} accountLinks={{ login: linkTo('login'), forgot: linkTo('forgot') }} destination={here} />
         )}
         {mode === 'forgot' && <ForgotPasswordForm email={email} onEmailChange={setEmail} />}
 

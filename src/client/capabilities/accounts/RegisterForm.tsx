@@ -31,6 +31,8 @@ interface RegisterFormProps {
   onEmailChange(email: string): void;
   /** The switch's other sides, offered beside an address that already has an account. */
   accountLinks: { login: To; forgot: To };
+  /** Where the new member goes once signed in. */
+  destination: To;
 }
 
 const EMAIL_TAKEN = 'users/email-already-taken';
@@ -47,7 +49,7 @@ function isStep2(state: unknown): boolean {
  * button (and an error about step 1's fields, spec §4) return to step 1 with everything still
  * typed, and Forward to step 2.
  */
-export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFormProps) {
+export function RegisterForm({ email, onEmailChange, accountLinks, destination }: RegisterFormProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -58,7 +60,7 @@ export function RegisterForm({ email, onEmailChange, accountLinks }: RegisterFor
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [newsletter, setNewsletter] = useState(false);
   const { busy, error, setError, run } = useAction();
-  const signIn = useSignInAfterRegistration();
+  const signIn = useSignInAfterRegistration(destination);
   const antiBot = useProofOfWork();
 
   const step1Ready = canSubmitRegisterStep1({ email, password, confirmation });
