@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { publicConfig } from '../../config';
 import { OrganisationRegisterForm } from './OrganisationRegisterForm';
-import '../accounts/auth.css';
+import './register.css';
 
 /** /join_as_organisation: why an approval comes first (spec §4), then the form. */
 export function OrganisationRegisterPage() {
