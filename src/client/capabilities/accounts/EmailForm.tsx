@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../shared/user';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation';
 import { Button } from '../../platform/ui/Button';
@@ -18,6 +18,9 @@ export function EmailForm({ user }: { user: CurrentUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // Counts the links sent from this form: each one moves the focus to the notice that says so.
+  const [sent, setSent] = useState(0);
+  const pendingNotice = useRef<HTMLParagraphElement>(null);
   const { busy, error, run } = useAction();
   const typed = newEmail.trim();
   const enabled = isValidEmail(typed) && normalizeEmail(typed) !== user.email && password !== '';
@@ -38,6 +41,12 @@ export function EmailForm({ user }: { user: CurrentUser }) {
     );
   }, [user.email]);
 
+  // Left on 'Changer d'adresse', which the emptied fields make not enabled, the focus would
+  // stay on a button that does nothing.
+  useEffect(() => {
+    if (sent > 0) pendingNotice.current?.focus();
+  }, [sent]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!enabled) return;
@@ -46,6 +55,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       setPendingEmail(status.pendingEmail);
       setNewEmail('');
       setPassword('');
+      setSent((count) => count + 1);
     });
   }
 
@@ -62,7 +72,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       </p>
       <div role="status">
         {pendingEmail && (
-          <p className="notice account-email__pending">
+          <p ref={pendingNotice} tabIndex={-1} className="notice account-email__pending">
             <span>
               Un lien de confirmation a été envoyé à <strong>{pendingEmail}</strong>. Ton adresse actuelle reste celle de ton
               compte jusqu'à ce que tu l'ouvres (48 heures).

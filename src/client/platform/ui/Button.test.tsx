@@ -80,6 +80,23 @@ describe('Button', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
+  it('stays quiet when it turns not enabled under the focus or the pointer, until pressed', () => {
+    const { rerender } = render(<Button>Enregistrer</Button>);
+    const button = screen.getByRole('button', { name: 'Enregistrer' });
+    act(() => button.focus());
+    fireEvent.mouseEnter(button.parentElement!);
+    // The form saved and emptied its fields: the button it was pressed with is not enabled any more.
+    rerender(<Button enabled={false}>Enregistrer</Button>);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.click(button);
+    expect(screen.getByRole('tooltip').textContent).toBe(DISABLED_BUTTON_TOOLTIP);
+    // Enabled again then not: still nothing until it is reached or pressed again.
+    rerender(<Button>Enregistrer</Button>);
+    rerender(<Button enabled={false}>Enregistrer</Button>);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('has no tooltip when enabled', () => {
     render(<Button aria-describedby="other">Continuer</Button>);
     const button = screen.getByRole('button', { name: 'Continuer' });

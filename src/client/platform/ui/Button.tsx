@@ -65,10 +65,21 @@ export function Button({
 }: ButtonProps) {
   const tooltipId = useId();
   const heldBackId = useId();
+  // Pointer over, or focus on, a button that was already not enabled when they came: a button
+  // that turns not enabled under them (its form just saved, its fields emptied) says nothing
+  // until it is pressed or reached again, or its tooltip would cover the form's confirmation.
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   // Escape hides the tooltip until the pointer or focus leaves (WCAG 1.4.13, dismissible).
   const [dismissed, setDismissed] = useState(false);
+  const [wasEnabled, setWasEnabled] = useState(enabled);
+  if (wasEnabled !== enabled) {
+    setWasEnabled(enabled);
+    if (enabled) {
+      setHovered(false);
+      setFocused(false);
+    }
+  }
   const tooltipOpen = !enabled && !dismissed && (hovered || focused);
 
   function handleClick(event: MouseEvent<HTMLButtonElement>) {
@@ -99,7 +110,7 @@ export function Button({
   const button = (
     <span
       className={fullWidth ? 'btn-wrap btn-wrap--block' : 'btn-wrap'}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => setHovered(!enabled)}
       onMouseLeave={() => {
         setHovered(false);
         setDismissed(false);
@@ -115,7 +126,7 @@ export function Button({
         onClick={handleClick}
         onKeyDown={handleKeyDown}
         onFocus={(event) => {
-          setFocused(true);
+          setFocused(!enabled);
           onFocus?.(event);
         }}
         onBlur={(event) => {
