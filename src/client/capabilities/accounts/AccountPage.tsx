@@ -8,14 +8,22 @@ import { OrganisationNameForm } from './OrganisationNameForm';
 import { PasswordForm } from './PasswordForm';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
+import { SavedNotice } from './SavedNotice';
 import { VerificationNotice } from './VerificationNotice';
 import './account.css';
 
+interface AccountPageProps {
+  /** What other features ask of the member (the survey open to them), under the profile. */
+  invitations?: ReactNode;
+  settings?: ReactNode;
+}
+
 /**
  * /account, behind the member gate: the profile (spec §2) and what RGPD lets a member do.
- * Other features' settings (the newsletter) come in as `settings`, composed by the route.
+ * Other features' invitations (the surveys) and settings (the newsletter) come in as
+ * `invitations` and `settings`, composed by the route.
  */
-export function AccountPage({ settings }: { settings?: ReactNode }) {
+export function AccountPage({ invitations, settings }: AccountPageProps) {
   const { state } = useAuth();
   const [passwordReplaced, setPasswordReplaced] = useState(false);
   if (state.status !== 'signed-in') return null;
@@ -27,11 +35,8 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
       {!user.mustChangePassword && <VerificationNotice user={user} />}
       {/* Right under the name, before anything else can be done (PRODUCT.md, forgot password). */}
       {user.mustChangePassword && <PasswordForm temporary onChanged={() => setPasswordReplaced(true)} />}
-      {passwordReplaced && !user.mustChangePassword && (
-        <p className="notice notice--success" role="status">
-          Ton nouveau mot de passe est enregistré.
-        </p>
-      )}
+      <SavedNotice shown={passwordReplaced && !user.mustChangePassword}>Ton nouveau mot de passe est enregistré.</SavedNotice>
+      {!user.mustChangePassword && invitations}
       {!user.mustChangePassword && (
         <section className="account-settings" aria-labelledby="settings-title">
           <h2 id="settings-title" className="account-settings__title">

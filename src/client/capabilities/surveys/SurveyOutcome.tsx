@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import type { SurveyId } from '../../../shared/surveys';
 import { ButtonLink } from '../../platform/ui/Button';
+import { NextSurvey } from './SurveyInvitation';
 
 /**
  * After the form: submitted now, or earlier (spec §4 shows "already answered" as submitted).
  * Focus moves to the heading so a screen reader says what happened.
  */
-export function SurveyDone({ justNow }: { justNow: boolean }) {
+export function SurveyDone({ surveyId, justNow }: { surveyId: SurveyId; justNow: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (justNow) heading.current?.focus();
@@ -26,6 +27,7 @@ export function SurveyDone({ justNow }: { justNow: boolean }) {
           ? 'Elles nous aident à construire une application qui te ressemble.'
           : 'Merci encore : une réponse par membre suffit à nous aider.'}
       </p>
+      <NextSurvey surveyId={surveyId} />
       <ButtonLink to="/calshare">Retour à l'accueil</ButtonLink>
     </div>
   );

@@ -19,9 +19,9 @@ export function SurveyPage({ surveyId }: { surveyId: SurveyId }) {
   const survey = SURVEYS[surveyId];
 
   let content;
-  if (submitted) content = <SurveyDone justNow />;
+  if (submitted) content = <SurveyDone surveyId={surveyId} justNow />;
   else if (!isSurveyOpenTo(surveyId, user.pastTrips)) content = <SurveyReserved surveyId={surveyId} />;
-  else if (hasAnswered(user.surveys, surveyId)) content = <SurveyDone justNow={false} />;
+  else if (hasAnswered(user.surveys, surveyId)) content = <SurveyDone surveyId={surveyId} justNow={false} />;
   else {
     content = (
       <>
