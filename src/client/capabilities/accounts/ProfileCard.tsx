@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { hasPermission } from '../../../shared/permissions';
 import { displayName, type CurrentUser } from '../../../shared/user';
 import { errorMessage } from '../../platform/http/http';
 import { Button, ButtonLink } from '../../platform/ui/Button';
@@ -52,6 +53,12 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         <ButtonLink to="/leave-a-print" variant="secondary">
           Laisser une marque
         </ButtonLink>
+        {/* The /admin home is the moderators' and admins' own (it shows each what they may do). */}
+        {hasPermission(user.roles, 'moderate') && (
+          <ButtonLink to="/admin" variant="secondary">
+            Administration
+          </ButtonLink>
+        )}
         <Button variant="ghost" busy={leaving} busyLabel="Déconnexion…" onClick={leave}>
           Se déconnecter
         </Button>
