@@ -1,18 +1,22 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../../../shared/accounts';
 import type { CurrentUser } from '../../../shared/user';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
 import { useAuth } from '../../platform/session/auth-context';
 import { removePicture, uploadPicture } from './api';
 import { SavedNotice } from './SavedNotice';
+import { formatFileSize, shrinkPicture } from './shrink-picture';
 
 const MAX_MEGABYTES = PICTURE_MAX_BYTES / (1024 * 1024);
 
-/** Checked here for instant feedback; the server checks again and re-encodes the image. */
+const isPictureType = (file: File) => (PICTURE_TYPES as readonly string[]).includes(file.type);
+
+/** Checked here for instant feedback, after a shrink; the server checks again and re-encodes the image. */
 function pictureProblem(file: File): string | undefined {
-  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return 'Choisis une image PNG, JPEG ou WebP.';
+  if (!isPictureType(file)) return 'Choisis une image PNG, JPEG ou WebP.';
   if (file.size > PICTURE_MAX_BYTES) return `Cette image est trop lourde : ${MAX_MEGABYTES} Mo au maximum.`;
   return undefined;
 }
@@ -26,6 +30,11 @@ export function PictureForm({ user }: { user: CurrentUser }) {
   const [problem, setProblem] = useState<string>();
   const [chosenName, setChosenName] = useState<string>();
   const [preview, setPreview] = useState<string>();
+  // Said when the chosen picture was too heavy and is sent shrunk.
+  const [shrunk, setShrunk] = useState<string>();
+  const [preparing, setPreparing] = useState(false);
+  // The latest choice: a shrink that ends after another picture was chosen is dropped.
+  const choice = useRef(0);
   // Changing the key empties the file input after an upload.
   const [inputKey, setInputKey] = useState(0);
   const { running, error, setError, run } = useAction<'upload' | 'remove'>();
@@ -41,14 +50,33 @@ export function PictureForm({ user }: { user: CurrentUser }) {
     setPreview(chosen ? URL.createObjectURL(chosen) : undefined);
   }
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
+    const current = (choice.current += 1);
     setChosenName(chosen?.name);
     setSaved(undefined);
     setError(undefined);
-    const issue = chosen && pictureProblem(chosen);
+    setShrunk(undefined);
+    setProblem(undefined);
+    setPreparing(false);
+    select(undefined);
+    if (!chosen) return;
+    let sent = chosen;
+    if (isPictureType(chosen)) {
+      setPreparing(true);
+      const smaller = await shrinkPicture(chosen);
+      if (current !== choice.current) return;
+      setPreparing(false);
+      if (smaller) {
+        sent = smaller.file;
+        setShrunk(
+          `Ta photo (${formatFileSize(chosen.size)}) a été réduite à ${smaller.width} × ${smaller.height} pixels (${formatFileSize(sent.size)}) pour l'envoi.`,
+        );
+      }
+    }
+    const issue = pictureProblem(sent);
     setProblem(issue);
-    select(chosen && !issue ? chosen : undefined);
+    select(issue ? undefined : sent);
   }
 
   function save(action: 'upload' | 'remove', call: () => Promise<unknown>, done: string) {
@@ -58,6 +86,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
       await refresh();
       select(undefined);
       setChosenName(undefined);
+      setShrunk(undefined);
       setInputKey((key) => key + 1);
       setSaved(done);
     }, action);
@@ -92,7 +121,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
               accept={PICTURE_TYPES.join(',')}
               aria-describedby={`${hintId} ${problemId}`}
               aria-invalid={problem ? true : undefined}
-              onChange={choose}
+              onChange={(event) => void choose(event)}
             />
             <span className="picture-picker__button" aria-hidden="true">
               Choisir une image
@@ -102,10 +131,18 @@ export function PictureForm({ user }: { user: CurrentUser }) {
             </span>
           </div>
           <div className="field__hint" id={hintId}>
-            PNG, JPEG ou WebP, {MAX_MEGABYTES} Mo au maximum.
+            PNG, JPEG ou WebP. Une photo de plus de {MAX_MEGABYTES} Mo est réduite avant l'envoi.
           </div>
           <div className="field__message" id={problemId} aria-live="polite">
             {problem}
+          </div>
+          <div className="picture-shrunk" role="status">
+            {preparing && (
+              <p className="field__hint picture-shrunk__preparing">
+                <Spinner decorative size="small" /> Préparation de la photo…
+              </p>
+            )}
+            {shrunk && <p className="field__hint">{shrunk}</p>}
           </div>
         </div>
         {preview && <img className="avatar avatar--large picture-preview" src={preview} alt="Aperçu de la nouvelle photo" />}
