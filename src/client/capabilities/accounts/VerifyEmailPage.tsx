@@ -4,7 +4,8 @@ import type { VerifyEmailResponse } from '../../../shared/accounts';
 import { ApiError, errorMessage } from '../../platform/http/http';
 import { Button, ButtonLink } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Spinner } from '../../platform/ui/Spinner';
+import { LoadingView } from '../../platform/ui/Spinner';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { useAuth } from '../../platform/session/auth-context';
 import { previewVerificationLink, verifyEmail } from './api';
 import { VerificationNotice } from './VerificationNotice';
@@ -84,11 +85,12 @@ export function VerifyEmailPage() {
   }, [state.status, signedIn, refresh]);
 
   if (state.status === 'pending') {
+    // The box of the page's loading view before the scripts ran (root.tsx): nothing moves.
     return (
-      <div className="container section verify-email">
+      <>
         <h1 className="visually-hidden">Vérification de ton adresse mail</h1>
-        <Spinner size="large" showLabel label="Vérification de ton adresse mail…" />
-      </div>
+        <LoadingView label="Vérification de ton adresse mail…" />
+      </>
     );
   }
 
@@ -189,21 +191,21 @@ function GoodNews({
 }) {
   return (
     <div className="container section verify-email">
-      <div className="success-view">
-        <span className="success-view__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h1 ref={heading} tabIndex={-1}>
-          {title}
-        </h1>
+      <SuccessView
+        level={1}
+        title={title}
+        headingRef={heading}
+        actions={
+          <>
+            <ButtonLink to="/account">{accountLink}</ButtonLink>
+            <ButtonLink to="/" variant="ghost">
+              Retour à l'accueil
+            </ButtonLink>
+          </>
+        }
+      >
         <p className="verify-email__text">{children}</p>
-        <div className="cluster cluster--center">
-          <ButtonLink to="/account">{accountLink}</ButtonLink>
-          <ButtonLink to="/" variant="ghost">
-            Retour à l'accueil
-          </ButtonLink>
-        </div>
-      </div>
+      </SuccessView>
     </div>
   );
 }

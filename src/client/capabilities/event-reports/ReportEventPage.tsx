@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../platform/ui/Button';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { publicConfig } from '../../config';
 import { ReportEventForm } from './ReportEventForm';
 import './report-event.css';
@@ -30,29 +31,28 @@ export function ReportEventPage() {
       <div className="container section report-event">
         <div className="report-event__form">
           {sent ? (
-            <div className="success-view">
-              <div className="success-view__icon" aria-hidden="true">
-                ✓
-              </div>
-              <h2 ref={successRef} tabIndex={-1}>
-                Merci, c'est bien reçu !
-              </h2>
+            <SuccessView
+              title="Merci, c'est bien reçu !"
+              headingRef={successRef}
+              actions={
+                <>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setRound((value) => value + 1);
+                      setSent(false);
+                    }}
+                  >
+                    Signaler un autre événement
+                  </Button>
+                  <ButtonLink to="/calshare" variant="ghost">
+                    Découvrir {appName}
+                  </ButtonLink>
+                </>
+              }
+            >
               <p>Notre équipe va vérifier l'événement et l'ajouter à {appName}. Si tu as laissé ton adresse mail, on te prévient dès qu'il est en ligne.</p>
-              <div className="cluster cluster--center">
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setRound((value) => value + 1);
-                    setSent(false);
-                  }}
-                >
-                  Signaler un autre événement
-                </Button>
-                <ButtonLink to="/calshare" variant="ghost">
-                  Découvrir {appName}
-                </ButtonLink>
-              </div>
-            </div>
+            </SuccessView>
           ) : (
             <ReportEventForm
               key={round}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../platform/http/http';
 import { Button, ButtonLink } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { useAuth } from '../../platform/session/auth-context';
 import { unsubscribeFromNewsletter } from './api';
 import './newsletter.css';
@@ -78,19 +79,20 @@ export function UnsubscribePage() {
 
   return (
     <div className="container section newsletter-unsubscribe">
-      <div className="success-view">
-        <span className="success-view__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h1>{statusMessages.unsubscribed}</h1>
+      <SuccessView
+        level={1}
+        title={statusMessages.unsubscribed}
+        actions={
+          <>
+            <ButtonLink to="/account">Mon compte</ButtonLink>
+            <ButtonLink to="/" variant="ghost">
+              Retour à l'accueil
+            </ButtonLink>
+          </>
+        }
+      >
         <p>Tu ne recevras plus nos nouvelles. Tu peux te réinscrire à tout moment depuis ton compte.</p>
-        <div className="cluster cluster--center">
-          <ButtonLink to="/account">Mon compte</ButtonLink>
-          <ButtonLink to="/" variant="ghost">
-            Retour à l'accueil
-          </ButtonLink>
-        </div>
-      </div>
+      </SuccessView>
     </div>
   );
 }

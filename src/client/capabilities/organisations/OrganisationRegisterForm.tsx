@@ -11,6 +11,7 @@ import {
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { useAction } from '../../platform/data/useAction';
 import { useProofOfWork } from '../../platform/anti-bot/useProofOfWork';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
@@ -61,17 +62,13 @@ export function OrganisationRegisterForm() {
 
   if (claimMailedTo) {
     return (
-      <div className="success-view" role="status">
-        <span className="success-view__icon" aria-hidden="true">
-          ✉️
-        </span>
-        <h2>Ouvrez le lien reçu par mail</h2>
+      <SuccessView announce icon="✉️" title="Ouvrez le lien reçu par mail">
         <p>
           Un compte qui n'a jamais confirmé l'adresse <strong>{claimMailedTo}</strong> l'utilise déjà. Nous venons d'y
           envoyer un lien, valable {EMAIL_VERIFICATION_HOURS} heures : il crée le compte « {name.trim()} » et supprime l'autre. Connectez-vous
           ensuite avec le mot de passe choisi ici.
         </p>
-      </div>
+      </SuccessView>
     );
   }
 
