@@ -27,6 +27,16 @@ export interface MyReactionsResponse {
   reactions: Record<string, Reaction>;
 }
 
+/**
+ * GET /api/sports/check?name=…: whether a suggestion, pending too, already holds the name;
+ * when one does, its id and whether it is on the vote list yet (approved), so the form can
+ * lead to it there.
+ */
+export interface SportCheck {
+  taken: boolean;
+  existing?: { id: string; listed: boolean };
+}
+
 /** POST /api/sports */
 export interface NewSportPayload {
   name: string;

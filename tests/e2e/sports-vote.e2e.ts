@@ -85,6 +85,26 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     for (const { context } of [one, two, admin]) await context.close();
   });
 
+  it('leads a phone from a duplicate suggestion to that sport on the vote list', async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await signIn(page, member.email, member.password);
+    await page.goto('/vote');
+    await page.getByRole('tab', { name: 'Ajouter un sport' }).click();
+    await page.getByLabel('Nom du sport').fill('ultimate');
+    await page.getByText('Hmm, ce sport a déjà été suggéré 🙁').waitFor({ timeout: 15_000 });
+    await shoot(page, 'vote-duplicate-mobile');
+    await page.getByRole('link', { name: 'Voir ce sport dans les votes' }).tap();
+    await expect.poll(() => page.getByRole('tab', { name: 'Voter' }).getAttribute('aria-selected')).toBe('true');
+    const row = page.locator('li', { hasText: 'Ultimate' });
+    await expect.poll(() => row.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(row.isVisible()).resolves.toBe(true);
+    const box = await row.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    await context.close();
+  });
+
   it('lets anonymous visitors look but not act, and walks the tabs by keyboard', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/vote');

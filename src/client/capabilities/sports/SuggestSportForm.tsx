@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
 import { isValidSportName } from '../../../shared/validation/sport';
@@ -9,7 +10,7 @@ import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
-import { isSportTaken, suggestSport } from './api';
+import { checkSportName, sportAnchor, suggestSport } from './api';
 
 /** Spec §5: the duplicate check runs after a one-second pause in typing. */
 const DUPLICATE_CHECK_DELAY_MS = 1000;
@@ -26,11 +27,12 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const [sent, setSent] = useState(false);
 
   // Checked a moment after typing stops; a failed check leaves the button off.
-  const check = useLoad(isValidSportName(name) ? name : null, (signal) => isSportTaken(name, signal), {
+  const check = useLoad(isValidSportName(name) ? name : null, (signal) => checkSportName(name, signal), {
     delayMs: DUPLICATE_CHECK_DELAY_MS,
   });
   const checked: Check =
-    check.waiting || check.error || !isValidSportName(name) ? 'idle' : check.loading ? 'checking' : check.data ? 'taken' : 'free';
+    check.waiting || check.error || !isValidSportName(name) ? 'idle' : check.loading ? 'checking' : check.data?.taken ? 'taken' : 'free';
+  const existing = checked === 'taken' ? check.data?.existing : undefined;
   const canSubmit = signedIn && isValidSportName(name) && checked === 'free';
   const nameId = useId();
   // Signed out, the notice above says why; while the name is being checked, the field says so.
@@ -88,9 +90,19 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
         invalid={checked === 'taken' || emptyPressed}
         valid={checked === 'free'}
         message={
-          checked === 'taken'
-            ? fieldMessages.sportAlreadySuggested
-            : checked === 'checking'
+          checked === 'taken' ? (
+            <>
+              {fieldMessages.sportAlreadySuggested}{' '}
+              {/* The visitor came to add a sport the list may already hold: lead there to vote for it. */}
+              {existing?.listed ? (
+                <Link to={{ hash: sportAnchor(existing.id) }} onClick={onDone}>
+                  Voir ce sport dans les votes
+                </Link>
+              ) : (
+                "Il attend la validation de l'équipe avant d'apparaître dans les votes."
+              )}
+            </>
+          ) : checked === 'checking'
               ? 'Vérification…'
               : emptyPressed
                 ? 'Indique le nom du sport à ajouter'

@@ -8,8 +8,9 @@ import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useLive } from '../../platform/live/useLive';
 import { useAuth } from '../../platform/session/auth-context';
-import { fetchMyReactions, fetchSports, react } from './api';
+import { fetchMyReactions, fetchSports, react, sportAnchor } from './api';
 import { keepOrder } from './stable-order';
+import { useSportInView } from './useSportInView';
 
 const normalize = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr');
 
@@ -41,6 +42,7 @@ export function VoteList() {
   }, []);
   useEffect(load, [load]);
   useLive('sports', load);
+  useSportInView(sports !== undefined);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -111,7 +113,7 @@ export function VoteList() {
       ) : (
         <ul className="sport-list" role="list">
           {visible.map((sport) => (
-            <li key={sport.id} className="sport-row">
+            <li key={sport.id} id={sportAnchor(sport.id)} className="sport-row" tabIndex={-1}>
               <h2 className="sport-row__name">
                 <span aria-hidden="true">{sport.emoji || '🏅'}</span> {sport.name}
               </h2>

@@ -15,10 +15,10 @@ export async function loadPublicSports(db: Kysely<Database>): Promise<SportItem[
     .sort(compareSports);
 }
 
-/** Whether a suggestion, pending too, already holds this duplicate key (spec §5). */
-export async function isSportSuggested(db: Kysely<Database>, duplicateKey: string): Promise<boolean> {
-  const taken = await db.selectFrom('sports').select('id').where('duplicate_key', '=', duplicateKey).executeTakeFirst();
-  return Boolean(taken);
+/** The suggestion, pending too, that already holds this duplicate key (spec §5), if any. */
+export async function findSuggestion(db: Kysely<Database>, duplicateKey: string): Promise<{ id: string; listed: boolean } | undefined> {
+  const row = await db.selectFrom('sports').select(['id', 'public']).where('duplicate_key', '=', duplicateKey).executeTakeFirst();
+  return row && { id: row.id, listed: row.public };
 }
 
 /** The member's reaction to each sport they reacted to. */

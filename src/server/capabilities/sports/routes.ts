@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REACTIONS, type MyReactionsResponse, type NewSportPayload, type Reaction, type ReactionResult } from '../../../shared/sports';
+import { REACTIONS, type MyReactionsResponse, type NewSportPayload, type Reaction, type ReactionResult, type SportCheck } from '../../../shared/sports';
 import { isValidEmojiField } from '../../../shared/validation/emoji';
 import { isValidSportName, SPORT_NAME_MAX_LENGTH, sportDuplicateKey, sportId } from '../../../shared/validation/sport';
 import { CachedResponse } from '../../platform/http/cached-response';
@@ -8,7 +8,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { boolean, integer, listOf, mapOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { violatedConstraint } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
-import { countPendingSuggestions, insertSuggestion, isSportSuggested, loadCounts, loadPublicSports, myReactions, toggleSportReaction } from './queries';
+import { countPendingSuggestions, findSuggestion, insertSuggestion, loadCounts, loadPublicSports, myReactions, toggleSportReaction } from './queries';
 import { createReactionLimit } from './reaction-limit';
 
 const idParams = object({ id: string({ maxLength: SPORT_NAME_MAX_LENGTH * 4 }) });
@@ -34,9 +34,15 @@ export function publicSportRoutes(app: FastifyInstance) {
   // The suggestion form's duplicate check (spec §5), against every suggestion, pending too.
   app.get<{ Querystring: { name: string } }>(
     '/api/sports/check',
-    { schema: { querystring: object({ name: string({ maxLength: 200 }) }), response: { 200: shape({ taken: boolean }) } } },
-    async (request) => {
-      return { taken: await isSportSuggested(db, sportDuplicateKey(request.query.name)) };
+    {
+      schema: {
+        querystring: object({ name: string({ maxLength: 200 }) }),
+        response: { 200: shape({ taken: boolean, existing: shape({ id: text, listed: boolean }) }, ['existing']) },
+      },
+    },
+    async (request): Promise<SportCheck> => {
+      const existing = await findSuggestion(db, sportDuplicateKey(request.query.name));
+      return existing ? { taken: true, existing } : { taken: false };
     },
   );
 }

@@ -37,7 +37,7 @@ describe('sports: suggestions, moderation and reactions', () => {
       expect((await suggest('Pétanque', '🎯')).statusCode).toBe(201);
     }
     const check = await test.app.inject({ method: 'GET', url: `/api/sports/check?name=${encodeURIComponent(name)}` });
-    expect(check.json()).toEqual({ taken: true });
+    expect(check.json()).toEqual({ taken: true, existing: { id: 'pétanque', listed: false } });
     const response = await suggest(name);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Hmm, ce sport a déjà été suggéré 🙁');
@@ -46,6 +46,9 @@ describe('sports: suggestions, moderation and reactions', () => {
   it('keeps different punctuation apart and answers free names as not taken', async () => {
     const check = await test.app.inject({ method: 'GET', url: '/api/sports/check?name=Beach-Volley' });
     expect(check.json()).toEqual({ taken: false });
+    // An approved one is named with its place on the vote list.
+    const approved = await test.app.inject({ method: 'GET', url: '/api/sports/check?name=beach%20volley' });
+    expect(approved.json()).toEqual({ taken: true, existing: { id: 'beach volley', listed: true } });
   });
 
   it.each([
