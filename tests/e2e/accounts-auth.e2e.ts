@@ -177,6 +177,38 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await context.close();
   });
 
+  it('on a phone, brings a member who signs in back to the page that asked, and never to another site', async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    const signInHere = async () => {
+      await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
+      await page.getByRole('button', { name: 'Se connecter' }).tap();
+    };
+    // A members' page shows the login form in place, and opens once signed in.
+    await page.goto('/leave-a-print');
+    await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
+    await signInHere();
+    await page.getByRole('heading', { level: 1, name: 'Laisser une marque' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/leave-a-print');
+    await context.clearCookies();
+
+    // A link that asks to return to a members' page, after signing in, goes back there.
+    await page.goto('/account?retour=/calshare/surveys/pre-use');
+    await page.getByText('Connecte-toi, puis tu reviendras là où tu étais.').waitFor();
+    await signInHere();
+    await page.waitForURL((url) => url.pathname === '/calshare/surveys/pre-use' && url.search === '');
+    await context.clearCookies();
+
+    // Another site's address is no place to return to: the member stays on /account.
+    await page.goto('/account?retour=%2F%2Fevil.example%2Fvote');
+    await page.getByText('Connecte-toi pour accéder à cette page réservée aux membres.').waitFor();
+    await signInHere();
+    await page.getByText(`Salut ${member.firstname} 👋`).waitFor();
+    expect(new URL(page.url()).href).toBe(`${suite.site.url}/account`);
+    await context.close();
+  });
+
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
