@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toggleReaction, type Reaction, type ReactionCounts } from '../../../shared/sports';
-import { apiError, LEA, renderPage, stubApi, type FakeCall } from '../../platform/testing/render';
+import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeCall } from '../../platform/testing/render';
 import { stubEventSource } from '../../platform/testing/event-source';
 import { VoteList } from './VoteList';
 
@@ -63,6 +63,27 @@ describe('the vote list', () => {
     }
     expect(countOf(within(group).getByRole('button', { name: "J'adore" }))).toBe('2');
     expect(countOf(within(group).getByRole('button', { name: 'Bof' }))).toBe('0');
+  });
+
+  it('tells a signed-out visitor who taps a reaction, under that sport, how to sign in and come back to it', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/me': SIGNED_OUT,
+      'GET /api/sports': { status: 200, body: { sports: [{ id: SPORT_ID, name: 'Kayak polo', emoji: '🛶', reactions: { love: 2, wow: 0, no: 0 } }] } },
+    });
+    renderPage(<VoteList />, { path: '/vote' });
+    const group = await screen.findByRole('group', { name: 'Réactions pour Kayak polo' });
+    await waitFor(() => expect(within(group).getByRole('button', { name: "J'adore" }).getAttribute('aria-disabled')).toBe('true'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(within(group).getByRole('button', { name: "J'adore" }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.closest('li')).toBe(group.closest('li'));
+    expect(alert.textContent).toContain('Connecte-toi pour voter ou suggérer un sport');
+    const back = encodeURIComponent(`/vote#sport-${SPORT_ID}`).replace(/%2F/g, '/');
+    expect(within(alert).getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe(`/account?retour=${back}`);
+    expect(within(alert).getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).toBe(`/account?retour=${back}&auth=register`);
+    expect(countOf(within(group).getByRole('button', { name: "J'adore" }))).toBe('2');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('keeps a click made while the previous one is on its way, and sends both in order', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
+import { signInPath } from '../../../shared/routes';
 import { REACTION_LABELS, REACTIONS, toggleReaction, type Reaction, type ReactionCounts, type SportItem } from '../../../shared/sports';
 import { errorMessage } from '../../platform/http/http';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
@@ -9,6 +10,7 @@ import { Spinner } from '../../platform/ui/Spinner';
 import { useLive } from '../../platform/live/useLive';
 import { useAuth } from '../../platform/session/auth-context';
 import { fetchMyReactions, fetchSports, react, sportAnchor } from './api';
+import { SignInOffer } from './SignInOffer';
 import { keepOrder } from './stable-order';
 import { useSportInView } from './useSportInView';
 
@@ -30,6 +32,9 @@ export function VoteList() {
   const queued = useRef(new Map<string, Reaction[]>());
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState('');
+  // The sport whose reaction a signed-out visitor tapped, and how many taps so far: each one
+  // shows the offer to sign in again under that sport's row.
+  const [refused, setRefused] = useState<{ sportId: string; taps: number }>();
 
   const load = useCallback(() => {
     fetchSports().then(
@@ -64,7 +69,10 @@ export function VoteList() {
     });
 
   async function choose(sport: SportItem, reaction: Reaction) {
-    if (!signedIn) return;
+    if (!signedIn) {
+      setRefused((last) => ({ sportId: sport.id, taps: (last?.taps ?? 0) + 1 }));
+      return;
+    }
     const optimistic = toggleReaction(sport.reactions, mine[sport.id] ?? null, reaction);
     setCounts(sport.id, optimistic.reactions);
     applyMine(sport.id, optimistic.mine);
@@ -103,7 +111,7 @@ export function VoteList() {
     <div className="stack">
       {!signedIn && (
         <p className="notice">
-          {fieldMessages.voteNeedsLogin} — <Link to="/account">se connecter</Link>
+          {fieldMessages.voteNeedsLogin} — <Link to={signInPath('/vote')}>se connecter</Link>
         </p>
       )}
       {error && <ErrorBox message={error} />}
@@ -140,6 +148,7 @@ export function VoteList() {
                   </span>
                 ))}
               </div>
+              {!signedIn && refused?.sportId === sport.id && <SignInOffer key={refused.taps} returnTo={`/vote#${sportAnchor(sport.id)}`} />}
             </li>
           ))}
         </ul>
