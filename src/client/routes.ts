@@ -14,6 +14,8 @@ export default [
   route('calshare/visuals', 'routes/visuals.tsx'),
   // The link of the verification mail (VERIFY_EMAIL_PAGE): signed in or not.
   route('verifier-adresse/:token', 'routes/verify-email.tsx'),
+  // Where a deleted account's member lands (ACCOUNT_DELETED_PAGE): signed out by then.
+  route('compte-supprime', 'routes/account-deleted.tsx'),
   layout('routes/member-gate.tsx', [
     route('account', 'routes/account.tsx'),
     route('leave-a-print', 'routes/leave-a-print.tsx'),

@@ -2,6 +2,7 @@
  * Request and response shapes of the accounts API, shared by the forms and the server.
  * Callables follow spec §7 (`POST /api/fn/<name>`, answering `{ data }`).
  */
+import { fieldMessages } from './messages';
 import type { AccountType, CurrentUser } from './user';
 
 /**
@@ -67,10 +68,26 @@ export const PICTURE_MAX_PIXELS = 25_000_000;
 /** Uploads a member may make per hour (each one is decoded and re-encoded). */
 export const PICTURE_UPLOADS_PER_HOUR = 10;
 
-/** DELETE /api/account { password } → 204 */
+/** DELETE /api/account { password } → 204; a mail confirms it to the deleted address. */
 export interface DeleteAccountPayload {
   password: string;
 }
+
+/** Where the member lands once their account is deleted (reached only from the deletion). */
+export const ACCOUNT_DELETED_PAGE = '/compte-supprime';
+
+/** What a deletion erases, said by the page after it and by its mail. */
+export const DELETED_ACCOUNT_ERASED = 'Ton profil, ta photo, ton adresse mail, tes votes et ton abonnement à la newsletter sont effacés.';
+
+/**
+ * What a deleted account leaves behind (PRODUCT.md "Accounts", and what the database keeps),
+ * said by the page after the deletion and by its mail: nothing of it leads back to the member.
+ */
+export const DELETED_ACCOUNT_REMAINS = [
+  `Ton mot de soutien, s'il était déjà publié : il reste sur le mur, signé « ${fieldMessages.unknownAuthor} ».`,
+  'Les sports que tu as suggérés, sans ton nom.',
+  'Tes réponses aux questionnaires, anonymes dès le départ.',
+] as const;
 
 /** How long a mailed verification link works (decision 0018). */
 export const EMAIL_VERIFICATION_HOURS = 48;

@@ -28,6 +28,7 @@ const CLIENT_RENDERED_PATTERNS = [
   '/calshare/wiki/:articleId',
   '/newsletter-unsubscribe/:userId',
   '/verifier-adresse/:token',
+  '/compte-supprime',
   '/admin',
   '/admin/moderation',
   '/admin/organisations',

@@ -119,7 +119,7 @@ describe('settings', () => {
     });
   });
 
-  it('deletes the account after the password confirms it, then goes home', async () => {
+  it('deletes the account after the password confirms it, then goes to the page that says so', async () => {
     const { calls, setUser } = await renderAccount(LEA, {
       'DELETE /api/account': ({ body }) => {
         if ((body as { password: string }).password !== 'Bon-mot-2025!') {
@@ -143,7 +143,7 @@ describe('settings', () => {
 
     type('Confirme avec ton mot de passe', 'Bon-mot-2025!');
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer définitivement' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/compte-supprime'));
     expect(calls.filter((call) => call.method === 'DELETE').at(-1)?.body).toEqual({ password: 'Bon-mot-2025!' });
   });
 });

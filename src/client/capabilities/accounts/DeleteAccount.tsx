@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_DELETED_PAGE } from '../../../shared/accounts';
 import { fieldMessages } from '../../../shared/messages';
 import { errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAuth } from '../../platform/session/auth-context';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
+import type { AccountDeletedState } from './AccountDeletedPage';
 import { deleteAccount } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 
@@ -41,8 +43,10 @@ export function DeleteAccount() {
     setError(undefined);
     try {
       await deleteAccount({ password });
+      // To the page that says it is done before the session is seen gone: /account would
+      // first swap itself for the login form.
+      navigate(ACCOUNT_DELETED_PAGE, { state: { deleted: true } satisfies AccountDeletedState });
       await refresh();
-      navigate('/');
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);

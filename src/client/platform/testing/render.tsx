@@ -77,7 +77,7 @@ interface ApiAnswers {
   'POST /api/admin/moderation/bulk': BulkModerationResult;
   'GET /api/admin/moderation/digest': ModerationDigestPreference;
   'PUT /api/admin/moderation/digest': ModerationDigestPreference;
-  [key: `POST /api/admin/words/${string}/${'approve' | 'refuse' | 'withdraw' | 'vip'}`]: undefined;
+  [key: `POST /api/admin/words/${string}/${'approve' | 'unapprove' | 'refuse' | 'withdraw' | 'vip'}`]: undefined;
   'GET /api/admin/organisations': AdminOrganisationsResponse;
   'POST /api/admin/organisations/allowlist': undefined;
   [key: `DELETE /api/admin/organisations/allowlist/${string}`]: undefined;
@@ -192,6 +192,8 @@ export function renderPage(element: ReactNode, { path = '/account', url = path }
           { path, element },
           { path: '/', element: <h1>Accueil</h1> },
           ...(path === '/account' ? [] : [{ path: '/account', element: <h1>Page du compte</h1> }]),
+          // Where a page sends the member next: ShowPath says which.
+          { path: '*', element: <h1>Autre page</h1> },
         ],
       },
     ],

@@ -130,6 +130,13 @@ describe('the member’s own account', () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } })).statusCode).toBe(401);
     const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
     expect(login.json().error.code).toBe('auth/user-not-found');
+
+    // The confirmation, in French, with what stays and no link that needs an account.
+    const mail = await test.mailbox.waitFor(member.email, (sent) => sent.parsed.subject === 'Ton compte a été supprimé');
+    expect(mail.parsed.text).toContain('a été supprimé, comme tu l\'as demandé');
+    expect(mail.parsed.text).toContain('signé « Inconnu »');
+    const links = [...(mail.parsed.html || '').matchAll(/href="([^"]+)"/g)].map(([, href]) => href);
+    expect(links.every((href) => href === 'http://localhost:3000/' || href.startsWith('mailto:'))).toBe(true);
   });
 
   it('counts wrong passwords at password change and deletion with failed logins: the 11th gets 429, the session lives on', async () => {

@@ -10,6 +10,7 @@ const PRIVATE_PREFIXES = [
   '/calshare/download',
   '/newsletter-unsubscribe/',
   '/verifier-adresse/',
+  '/compte-supprime',
 ];
 
 const escapeXml = (text: string) =>
