@@ -13,6 +13,10 @@ export const fieldMessages = {
   forgotPasswordNeedsEmail: 'Veuillez entrer une adresse mail pour renouveler le mot de passe',
   printAlreadyLeft: 'Hmm, on dirait que tu as déjà laissé une marque... 🤔',
   sportAlreadySuggested: 'Hmm, ce sport a déjà été suggéré 🙁',
+  // Why the emoji field kept its value after an edit (spec §5: it grows one emoji at a time).
+  emojiOnly: "Seuls les emoji passent ici : les lettres, chiffres et signes tapés n'ont pas été gardés.",
+  emojiTooMany: '3 emoji au plus : efface-en un pour en mettre un autre.',
+  emojiOneAtATime: 'Ajoute les emoji un par un.',
   voteNeedsLogin: 'Connecte-toi pour voter ou suggérer un sport',
   surveyMissingAnswers: 'Des réponses sont manquantes !',
   surveyNeedsLogin: 'Connecte-toi pour répondre aux sondages',

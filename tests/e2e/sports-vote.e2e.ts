@@ -85,12 +85,17 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     for (const { context } of [one, two, admin]) await context.close();
   });
 
-  it('leads a phone from a duplicate suggestion to that sport on the vote list', async () => {
+  it('tells a phone why the emoji field kept no letter, and leads from a duplicate suggestion to that sport on the vote list', async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await signIn(page, member.email, member.password);
     await page.goto('/vote');
     await page.getByRole('tab', { name: 'Ajouter un sport' }).click();
+    const emoji = page.getByLabel('Emoji');
+    await expect.poll(() => emoji.isEnabled()).toBe(true);
+    await emoji.pressSequentially('a');
+    await page.getByText("Seuls les emoji passent ici : les lettres, chiffres et signes tapés n'ont pas été gardés.").waitFor();
+    await expect(emoji.inputValue()).resolves.toBe('');
     await page.getByLabel('Nom du sport').fill('ultimate');
     await page.getByText('Hmm, ce sport a déjà été suggéré 🙁').waitFor({ timeout: 15_000 });
     await shoot(page, 'vote-duplicate-mobile');
@@ -120,6 +125,33 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Voter' }).getAttribute('aria-selected')).resolves.toBe('true');
     await shoot(page, 'vote-desktop');
+    await context.close();
+  });
+
+  it('tells a phone tapping a reaction signed out why nothing happened, and brings it back there once signed in', async () => {
+    const member = await createMember(suite.site);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await page.goto('/vote');
+    const row = page.locator('li', { hasText: 'Ultimate' });
+    // aria-disabled: Playwright would wait for it to be enabled; a thumb does not.
+    await reaction(page, 'Ultimate', "J'adore").tap({ force: true });
+    const offer = row.getByRole('alert');
+    await expect(offer.textContent()).resolves.toContain('Connecte-toi pour voter ou suggérer un sport');
+    await shoot(page, 'vote-signed-out-tap-mobile');
+    await offer.getByRole('link', { name: 'Se connecter' }).tap();
+
+    await page.getByText('Connecte-toi, puis tu reviendras là où tu étais.').waitFor();
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Se connecter' }).tap();
+    await page.waitForURL((url) => url.pathname === '/vote' && url.hash.startsWith('#sport-'));
+    // Back on the sport it tapped, in view and focused, where the reaction now counts.
+    await expect.poll(() => row.evaluate((element) => element === document.activeElement)).toBe(true);
+    const love = reaction(page, 'Ultimate', "J'adore");
+    await expect.poll(() => love.getAttribute('aria-disabled')).toBeNull();
+    await love.tap();
+    await expect.poll(() => love.getAttribute('aria-pressed')).toBe('true');
+    await expect(row.getByRole('alert').count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMOJI_MAX_ENTRIES, emojiEntries, isEmoji, isValidEmojiField, nextEmojiFieldValue } from './emoji';
+import { EMOJI_MAX_ENTRIES, emojiEditRefusal, emojiEntries, isEmoji, isValidEmojiField } from './emoji';
+
+/** The value the field holds after an edit: the new one when allowed, else the previous one. */
+const nextEmojiFieldValue = (previous: string, next: string) => (emojiEditRefusal(previous, next) ? previous : next);
 
 describe('emoji field', () => {
   it.each(['⚽', '🏀', '🏃‍♀️', '🚴🏽', '🇫🇷', '👨‍👩‍👧', '❤️', '1️⃣'])('accepts %s as one emoji', (emoji) => {
@@ -24,6 +27,15 @@ describe('emoji field', () => {
     expect(nextEmojiFieldValue('', '⚽🏀')).toBe('');
     expect(nextEmojiFieldValue('⚽', '⚽x')).toBe('⚽');
     expect(nextEmojiFieldValue('⚽🏀🎾', '⚽🏀🎾🏐')).toBe('⚽🏀🎾');
+  });
+
+  it('says why an edit is refused', () => {
+    expect(emojiEditRefusal('⚽', '⚽a')).toBe('not-emoji');
+    expect(emojiEditRefusal('⚽🏀', 'a')).toBe('not-emoji');
+    expect(emojiEditRefusal('⚽🏀🎾', '⚽🏀🎾🏐')).toBe('too-many');
+    expect(emojiEditRefusal('', '⚽🏀')).toBe('one-at-a-time');
+    expect(emojiEditRefusal('⚽', '🏀')).toBe('one-at-a-time');
+    expect(emojiEditRefusal('⚽', '⚽🏀')).toBeUndefined();
   });
 
   it('always lets the field shrink', () => {

@@ -22,14 +22,18 @@ export function isValidEmojiField(value: string): boolean {
   return entries.length <= EMOJI_MAX_ENTRIES && entries.every(isEmoji);
 }
 
+/** Why an edit of the emoji field was refused, so the field can say it rather than drop it silently. */
+export type EmojiRefusal = 'not-emoji' | 'too-many' | 'one-at-a-time';
+
 /**
- * Spec §5: the emoji field can only grow one entry at a time, or shrink. Returns the value
- * the field should hold after an edit: the new one when allowed, else the previous one.
+ * Spec §5: the emoji field can only grow one entry at a time, or shrink. Answers why an edit
+ * from `previous` to `next` breaks that rule (or the field's own: emoji only, three at most),
+ * or undefined when the edit is allowed.
  */
-export function nextEmojiFieldValue(previous: string, next: string): string {
+export function emojiEditRefusal(previous: string, next: string): EmojiRefusal | undefined {
   const before = emojiEntries(previous).length;
   const after = emojiEntries(next);
-  if (after.length < before && after.every(isEmoji)) return next;
-  if (after.length === before + 1 && after.length <= EMOJI_MAX_ENTRIES && after.every(isEmoji)) return next;
-  return previous;
+  if (!after.every(isEmoji)) return 'not-emoji';
+  if (after.length < before || (after.length === before + 1 && after.length <= EMOJI_MAX_ENTRIES)) return undefined;
+  return after.length > EMOJI_MAX_ENTRIES ? 'too-many' : 'one-at-a-time';
 }

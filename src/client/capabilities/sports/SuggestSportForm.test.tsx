@@ -21,3 +21,20 @@ it("marks the empty name when 'Ajouter' is pressed anyway, and names it under th
   expect(screen.getByText('Indique le nom du sport à ajouter')).toBeTruthy();
   expect(screen.getByText('À compléter : Nom du sport')).toBeTruthy();
 });
+
+it('says under the emoji field why typed letters were not kept, in a polite live region', async () => {
+  stubApi({ 'GET /api/auth/me': { status: 200, body: LEA } });
+  renderPage(<SuggestSportForm onDone={() => {}} />, { path: '/vote' });
+  const emoji = (await screen.findByLabelText('Emoji')) as HTMLInputElement;
+  await vi.waitFor(() => expect(emoji.disabled).toBe(false));
+  fireEvent.change(emoji, { target: { value: 'a' } });
+  expect(emoji.value).toBe('');
+  const line = screen.getByText("Seuls les emoji passent ici : les lettres, chiffres et signes tapés n'ont pas été gardés.");
+  expect(line.getAttribute('aria-live')).toBe('polite');
+  expect(emoji.getAttribute('aria-describedby')).toContain(line.id);
+  fireEvent.change(emoji, { target: { value: '🥏' } });
+  expect(emoji.value).toBe('🥏');
+  expect(screen.queryByText(/Seuls les emoji/)).toBeNull();
+  fireEvent.change(emoji, { target: { value: '🥏🥏🥏' } });
+  expect(screen.getByText('Ajoute les emoji un par un.')).toBeTruthy();
+});

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
-import { nextEmojiFieldValue } from '../../../shared/validation/emoji';
+import { emojiEditRefusal, type EmojiRefusal } from '../../../shared/validation/emoji';
 import { isValidSportName } from '../../../shared/validation/sport';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
@@ -11,6 +11,12 @@ import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { checkSportName, sportAnchor, suggestSport } from './api';
+
+const EMOJI_REFUSALS: Record<EmojiRefusal, string> = {
+  'not-emoji': fieldMessages.emojiOnly,
+  'too-many': fieldMessages.emojiTooMany,
+  'one-at-a-time': fieldMessages.emojiOneAtATime,
+};
 
 /** Spec §5: the duplicate check runs after a one-second pause in typing. */
 const DUPLICATE_CHECK_DELAY_MS = 1000;
@@ -23,6 +29,8 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const signedIn = state.status === 'signed-in';
   const [name, setName] = useState('');
   const [emoji, setEmoji] = useState('');
+  // Why the last edit of the emoji field was not kept: said under it, not dropped silently.
+  const [emojiRefusal, setEmojiRefusal] = useState<EmojiRefusal>();
   const { busy: sending, error, run } = useAction();
   const [sent, setSent] = useState(false);
 
@@ -65,6 +73,7 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
             onClick={() => {
               setName('');
               setEmoji('');
+              setEmojiRefusal(undefined);
               setSent(false);
             }}
           >
@@ -113,8 +122,13 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
       <Field
         label="Emoji"
         value={emoji}
-        onChange={(next) => setEmoji(nextEmojiFieldValue(emoji, next))}
+        onChange={(next) => {
+          const refusal = emojiEditRefusal(emoji, next);
+          setEmojiRefusal(refusal);
+          if (!refusal) setEmoji(next);
+        }}
         hint="Jusqu'à 3 emoji, ajoutés un par un (facultatif)."
+        message={emojiRefusal && EMOJI_REFUSALS[emojiRefusal]}
         autoComplete="off"
         disabled={!signedIn}
       />
