@@ -1,9 +1,10 @@
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
 import { axeViolations } from './support/axe';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, openPage, SCREENSHOT_DIR } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -65,6 +66,61 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
     await page.getByRole('heading', { name: 'Mots de soutien en attente (1)' }).waitFor();
     await context.close();
   }, 120_000);
+
+  it("on a phone, says what a tap did, offers 'Annuler', keeps the page still and sends a refusal when the page is left", async () => {
+    const texts = ['Refusé puis rendu, au pouce.', 'Approuvé puis repris, au pouce.', 'Le mot suivant, qui prend le focus.'];
+    const ids: string[] = [];
+    for (const text of texts) {
+      const member = await createMember(suite.site);
+      const cookie = await apiSession(suite.site, member.email, member.password);
+      ids.push((await apiJson<{ id: string }>(suite.site, '/api/words', { method: 'POST', body: { content: text }, cookie })).body.id);
+    }
+    const admin = await adminCookie(suite.site);
+    const pendingIds = async () =>
+      (await apiJson<{ pendingWords: { items: { id: string }[] } }>(suite.site, '/api/admin/moderation', { cookie: admin })).body.pendingWords.items.map((word) => word.id);
+
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/moderation');
+    const item = (text: string) => page.locator('li', { hasText: text });
+    const first = item(texts[0]);
+    await first.getByRole('button', { name: 'Refuser' }).waitFor();
+    // 44 px targets, 16 px apart at least: a thumb meant for one does not land on the other.
+    const [approveBox, refuseBox] = await Promise.all(['Approuver', 'Refuser'].map((name) => first.getByRole('button', { name }).boundingBox()));
+    expect(approveBox!.height).toBeGreaterThanOrEqual(44);
+    expect(refuseBox!.height).toBeGreaterThanOrEqual(44);
+    expect(refuseBox!.x - (approveBox!.x + approveBox!.width)).toBeGreaterThanOrEqual(16);
+
+    await first.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(scrollY).toBeGreaterThan(0);
+    await first.getByRole('button', { name: 'Refuser' }).tap();
+    const status = page.getByRole('status').filter({ hasText: 'Mot refusé.' });
+    await status.waitFor();
+    await expect(first.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrollY);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain(texts[1]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-moderation-undo-mobile.png') });
+    await status.getByRole('button', { name: 'Annuler' }).tap();
+    await page.getByRole('status').getByText('Refus annulé.').waitFor();
+    await first.waitFor();
+    expect(await pendingIds()).toContain(ids[0]);
+
+    await item(texts[1]).getByRole('button', { name: 'Approuver' }).tap();
+    await page.getByRole('status').getByText('Mot approuvé.').waitFor();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain(texts[2]);
+    expect(await pendingIds()).not.toContain(ids[1]);
+    await page.getByRole('status').getByRole('button', { name: 'Annuler' }).tap();
+    await page.getByRole('status').getByText('Approbation annulée.').waitFor();
+    await item(texts[1]).waitFor();
+    expect(await pendingIds()).toContain(ids[1]);
+
+    // Refused, then the page left before 'Annuler' is gone: the refusal is sent all the same.
+    await first.getByRole('button', { name: 'Refuser' }).tap();
+    await page.getByRole('status').getByText('Mot refusé.').waitFor();
+    await page.goto('/admin');
+    await expect.poll(pendingIds).not.toContain(ids[0]);
+    await context.close();
+  });
 
   it('shows the newest published words 25 at a time, the next ones with “Voir plus”', async () => {
     const members = await Promise.all(Array.from({ length: 26 }, () => createMember(suite.site)));

@@ -195,10 +195,45 @@ it('lists its keyboard shortcuts and obeys them, but not while typing in a field
   fireEvent.keyDown(document.activeElement!, { key: 'a', ctrlKey: true });
   expect(calls.some((call) => call.method === 'POST')).toBe(false);
   fireEvent.keyDown(document.activeElement!, { key: 'r' });
+  // Held while 'Annuler' is offered: gone from the list and the selection, the next item focused, nothing sent.
+  expect(screen.queryByText('Message 1')).toBeNull();
+  expect(screen.getByText('Aucun élément sélectionné')).toBeTruthy();
+  expect(document.activeElement).toBe(document.querySelector('[data-moderation-item="word:w2"]'));
+  expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  // Leaving the page sends it.
+  fireEvent(window, new Event('pagehide'));
   await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/admin/words/w1/refuse')).toBe(true));
-  await waitFor(() => expect(screen.getAllByRole('button', { name: 'Refuser' })[1].getAttribute('aria-busy')).toBeNull());
+  fireEvent.keyDown(document.activeElement!, { key: 'x' });
   fireEvent.keyDown(document.body, { key: 'A', shiftKey: true });
   expect(await screen.findByText("Approuver l'élément sélectionné ?")).toBeTruthy();
+});
+
+it("offers 'Annuler' after an item's refusal, which then never leaves, and after its approval, which is taken back", async () => {
+  const { calls } = stubApi({
+    'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['moderator'] } },
+    'GET /api/admin/moderation': { status: 200, body: smallQueue() },
+    'POST /api/admin/words/w0/approve': { status: 204 },
+    'POST /api/admin/words/w0/unapprove': { status: 204 },
+  });
+  renderPage(<ModerationQueue />, { path: '/admin/moderation' });
+  await screen.findByText('Message 0');
+  fireEvent.click(screen.getAllByRole('button', { name: 'Refuser' })[1]);
+  expect(screen.queryByText('Message 1')).toBeNull();
+  expect(screen.getByRole('status').textContent).toContain('Mot refusé.');
+  fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+  expect(screen.getByText('Message 1')).toBeTruthy();
+  expect(screen.getByRole('status').textContent).toContain('Refus annulé.');
+  expect(document.activeElement).toBe(document.querySelector('[data-moderation-item="word:w1"]'));
+  cleanup();
+  expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+  renderPage(<ModerationQueue />, { path: '/admin/moderation' });
+  await screen.findByText('Message 0');
+  fireEvent.click(screen.getAllByRole('button', { name: 'Approuver' })[0]);
+  expect(await screen.findByText('Mot approuvé.')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+  expect(await screen.findByText('Approbation annulée.')).toBeTruthy();
+  expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/admin/words/w0/approve', '/api/admin/words/w0/unapprove']);
 });
 
 it('drops from the selection what another moderator reviewed meanwhile, and a confirmation left with nothing to do', async () => {

@@ -16,6 +16,8 @@ import {
   refuseSport,
   refuseWord,
   setWordVip,
+  unapproveSport,
+  unapproveWord,
   withdrawWord,
 } from './api';
 import { BulkBar, items } from './BulkBar';
@@ -23,6 +25,8 @@ import { useShortcuts } from './shortcuts';
 import { ShortcutList } from './ShortcutList';
 import { MoreItems, withMorePages } from './paging';
 import { PendingItem, SelectAll, type ItemKey } from './PendingItem';
+import { UndoToast, type Toast } from './UndoToast';
+import { useHeldRefusal } from './useHeldRefusal';
 import './moderation.css';
 
 const ITEM_SELECTOR = '[data-moderation-item]';
@@ -33,6 +37,19 @@ function focusItem(item: HTMLElement | undefined) {
   item.focus({ preventScroll: true });
   item.scrollIntoView?.({ block: 'center' });
 }
+
+/**
+ * Focuses the item that took the place of the one just acted on, without moving the page: it
+ * is where the moderator's eyes and thumb already are. Scrolls only if it is out of sight.
+ */
+function focusInPlace(item: HTMLElement) {
+  item.focus({ preventScroll: true });
+  const { top, bottom } = item.getBoundingClientRect();
+  if (bottom < 0 || top > window.innerHeight) item.scrollIntoView?.({ block: 'nearest' });
+}
+
+const itemElements = () => Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
+const noun = (key: ItemKey) => (key.startsWith('word:') ? 'Mot' : 'Sport');
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -48,6 +65,15 @@ function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: 
 
 const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.code === 'moderation/already-done';
 
+/** An item's action, by its key. */
+function itemAction(key: ItemKey, action: 'approve' | 'unapprove' | 'refuse', keepalive = false) {
+  const [type, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  const word = type === 'word';
+  if (action === 'approve') return word ? approveWord(id) : approveSport(id);
+  if (action === 'unapprove') return word ? unapproveWord(id) : unapproveSport(id);
+  return word ? refuseWord(id, keepalive) : refuseSport(id, keepalive);
+}
+
 /**
  * PRODUCT.md /admin/moderation: pending words and sports, oldest first and 50 at a time, with
  * 'Approuver' and 'Refuser' each or on a selection, and keyboard shortcuts; published words,
@@ -58,8 +84,10 @@ export function ModerationQueue() {
   const [queue, setQueue] = useState<Queue>();
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
-  /** Good news or a neutral outcome ('déjà traité'), read out by screen readers. */
-  const [notice, setNotice] = useState<string>();
+  /** Good news or a neutral outcome ('déjà traité'), with 'Annuler' after an item's action. */
+  const [toast, setToast] = useState<Toast>();
+  /** Items acted on that leave the list at once: approvals under way, refusals held or under way. */
+  const [leaving, setLeaving] = useState<ReadonlySet<ItemKey>>(new Set());
   const [selection, setSelection] = useState<ReadonlySet<ItemKey>>(new Set());
   const [asked, setConfirming] = useState<BulkModerationAction>();
   // A selection emptied meanwhile (others reviewed it, the live refresh took it away) has nothing left to confirm.
@@ -67,8 +95,8 @@ export function ModerationQueue() {
   const pages = useRef({ words: 1, sports: 1, published: 1 });
   // Only the latest load may show its answer: an older one would bring back reviewed items.
   const latestLoad = useRef(0);
-  /** After an action by keyboard, the item that takes the focus once the list has reloaded. */
-  const focusAfterLoad = useRef<string | undefined>(undefined);
+  /** After an action, the item that takes the focus once it is shown, and whether it was asked by keyboard (J, K, A, R). */
+  const focusNext = useRef<{ key: string; byKeyboard: boolean } | undefined>(undefined);
 
   const load = useCallback(async () => {
     const ticket = ++latestLoad.current;
@@ -92,14 +120,15 @@ export function ModerationQueue() {
   useLive('moderation', () => void load());
 
   useEffect(() => {
-    const key = focusAfterLoad.current;
-    if (!key) return;
-    const item = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).find((element) => element.dataset.moderationItem === key);
+    const next = focusNext.current;
+    if (!next) return;
+    const item = itemElements().find((element) => element.dataset.moderationItem === next.key);
     if (item) {
-      focusAfterLoad.current = undefined;
-      focusItem(item);
+      focusNext.current = undefined;
+      if (next.byKeyboard) focusItem(item);
+      else focusInPlace(item);
     }
-  }, [queue]);
+  }, [queue, leaving]);
 
   async function showMore(list: 'words' | 'sports' | 'published') {
     setBusy(`more-${list}`);
@@ -108,17 +137,99 @@ export function ModerationQueue() {
     setBusy(undefined);
   }
 
+  /** What another moderator did first is said, not an error. */
+  function report(caught: unknown) {
+    if (isAlreadyDone(caught)) setToast({ text: errorMessage(caught) });
+    else setError(errorMessage(caught));
+  }
+
   async function act(key: string, action: () => Promise<void>) {
     setBusy(key);
     setError(undefined);
-    setNotice(undefined);
+    setToast(undefined);
     try {
       await action();
     } catch (caught) {
-      if (isAlreadyDone(caught)) setNotice(errorMessage(caught));
-      else setError(errorMessage(caught));
+      report(caught);
     } finally {
       setBusy(undefined);
+      void load();
+    }
+  }
+
+  const setLeavingItem = (key: ItemKey, on: boolean) =>
+    setLeaving((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  /** The item leaves the list now; the next one (or the previous, at the end) takes the focus. */
+  function leave(key: ItemKey, byKeyboard: boolean) {
+    const elements = itemElements();
+    const index = elements.findIndex((element) => element.dataset.moderationItem === key);
+    const next = (elements[index + 1] ?? elements[index - 1])?.dataset.moderationItem;
+    focusNext.current = next ? { key: next, byKeyboard } : undefined;
+    setError(undefined);
+    setLeavingItem(key, true);
+    select([key], false);
+  }
+
+  async function sendRefusal(key: ItemKey, keepalive: boolean) {
+    // Sent: its 'Annuler' can no longer be kept.
+    setToast((current) => (current?.key === key && current.onUndo ? undefined : current));
+    try {
+      await itemAction(key, 'refuse', keepalive);
+    } catch (caught) {
+      report(caught);
+    } finally {
+      await load();
+      setLeavingItem(key, false);
+    }
+  }
+
+  const heldRefusal = useHeldRefusal((key, keepalive) => void sendRefusal(key, keepalive));
+
+  /** Refusing deletes: the page holds the refusal while 'Annuler' is offered (decision 0037). */
+  function refuse(key: ItemKey, byKeyboard = false) {
+    leave(key, byKeyboard);
+    heldRefusal.hold(key);
+    setToast({
+      key,
+      text: `${noun(key)} refusé.`,
+      onUndo() {
+        if (!heldRefusal.cancel(key)) return;
+        focusNext.current = { key, byKeyboard: false };
+        setLeavingItem(key, false);
+        setToast({ key, text: 'Refus annulé.' });
+      },
+    });
+  }
+
+  /** Approving is sent at once (the wall follows live) and taken back by 'Annuler'. */
+  async function approve(key: ItemKey, byKeyboard = false) {
+    leave(key, byKeyboard);
+    try {
+      await itemAction(key, 'approve');
+      setToast({ key, text: `${noun(key)} approuvé.`, onUndo: () => void unapprove(key) });
+    } catch (caught) {
+      report(caught);
+    } finally {
+      await load();
+      setLeavingItem(key, false);
+    }
+  }
+
+  async function unapprove(key: ItemKey) {
+    setToast(undefined);
+    try {
+      await itemAction(key, 'unapprove');
+      focusNext.current = { key, byKeyboard: false };
+      setToast({ key, text: 'Approbation annulée.' });
+    } catch (caught) {
+      report(caught);
+    } finally {
       void load();
     }
   }
@@ -141,7 +252,7 @@ export function ModerationQueue() {
     const [words, sports] = [ids('word'), ids('sport')];
     setBusy('bulk');
     setError(undefined);
-    setNotice(undefined);
+    setToast(undefined);
     const total: BulkModerationResult = { done: 0, alreadyDone: 0 };
     try {
       // The server takes MODERATION_BULK_MAX of each at a time; a longer selection goes in turns.
@@ -151,7 +262,7 @@ export function ModerationQueue() {
         total.alreadyDone += result.alreadyDone;
       }
       setSelection(new Set());
-      setNotice(bulkResultMessage(action, total));
+      setToast({ text: bulkResultMessage(action, total) });
     } catch (caught) {
       setError(total.done + total.alreadyDone > 0 ? `${bulkResultMessage(action, total)} ${errorMessage(caught)}` : errorMessage(caught));
     } finally {
@@ -161,18 +272,9 @@ export function ModerationQueue() {
     }
   }
 
-  const pendingKeys = (): ItemKey[] =>
-    queue ? [...queue.pendingWords.items.map((word) => `word:${word.id}` as const), ...queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const)] : [];
-
-  function itemAction(key: ItemKey, action: 'approve' | 'refuse') {
-    const [type, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    if (type === 'word') return action === 'approve' ? approveWord(id) : refuseWord(id);
-    return action === 'approve' ? approveSport(id) : refuseSport(id);
-  }
-
   useShortcuts((keys) => {
     if (!queue || busy) return;
-    const elements = Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
+    const elements = itemElements();
     const current = (document.activeElement?.closest(ITEM_SELECTOR) ?? undefined) as HTMLElement | undefined;
     const index = current ? elements.indexOf(current) : -1;
     const key = current?.dataset.moderationItem as ItemKey | undefined;
@@ -187,11 +289,10 @@ export function ModerationQueue() {
         if (key) select([key], !selection.has(key));
         return;
       case 'A':
+        if (key) void approve(key, true);
+        return;
       case 'R':
-        if (!key) return;
-        // The next item (or the previous, at the end) takes the focus once this one is gone.
-        focusAfterLoad.current = (elements[index + 1] ?? elements[index - 1])?.dataset.moderationItem;
-        void act(`${keys === 'A' ? 'approve' : 'refuse'}-${key}`, () => itemAction(key, keys === 'A' ? 'approve' : 'refuse'));
+        if (key) refuse(key, true);
         return;
       case 'Shift+A':
       case 'Shift+R':
@@ -202,13 +303,18 @@ export function ModerationQueue() {
 
   if (!queue) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement de la file de modération…" />;
 
-  const wordKeys = queue.pendingWords.items.map((word) => `word:${word.id}` as const);
-  const sportKeys = queue.pendingSports.items.map((sport) => `sport:${sport.id}` as const);
+  const pendingWords = queue.pendingWords.items.filter((word) => !leaving.has(`word:${word.id}`));
+  const pendingSports = queue.pendingSports.items.filter((sport) => !leaving.has(`sport:${sport.id}`));
+  const wordKeys = pendingWords.map((word) => `word:${word.id}` as const);
+  const sportKeys = pendingSports.map((sport) => `sport:${sport.id}` as const);
+  // The totals count the items still on the page but leaving it.
+  const wordTotal = queue.pendingWords.total - (queue.pendingWords.items.length - pendingWords.length);
+  const sportTotal = queue.pendingSports.total - (queue.pendingSports.items.length - pendingSports.length);
 
   return (
     <div className="stack stack--large">
       <ShortcutList />
-      {pendingKeys().length > 0 && (
+      {wordKeys.length + sportKeys.length > 0 && (
         <BulkBar
           selected={selection.size}
           confirming={confirming}
@@ -219,20 +325,18 @@ export function ModerationQueue() {
           onClear={() => setSelection(new Set())}
         />
       )}
-      <div role="status" className="moderation-status">
-        {notice && <p className="notice notice--success">{notice}</p>}
-      </div>
+      <UndoToast toast={toast} onExpire={() => setToast(undefined)} />
       {error && <ErrorBox message={error} />}
       <section aria-labelledby="pending-words" className="stack">
         <div className="moderation-heading">
-          <h2 id="pending-words">Mots de soutien en attente ({queue.pendingWords.total})</h2>
+          <h2 id="pending-words">Mots de soutien en attente ({wordTotal})</h2>
           <SelectAll label="Sélectionner tous les mots affichés" keys={wordKeys} selection={selection} onChange={select} />
         </div>
-        {queue.pendingWords.items.length === 0 ? (
+        {pendingWords.length === 0 ? (
           <p className="muted">Aucun mot en attente.</p>
         ) : (
           <ul className="moderation-list" role="list">
-            {queue.pendingWords.items.map((word) => {
+            {pendingWords.map((word) => {
               const key = `word:${word.id}` as const;
               return (
                 <PendingItem
@@ -242,10 +346,9 @@ export function ModerationQueue() {
                   name={word.content}
                   meta={`${word.author} · ${formatDate(word.createdAt)}`}
                   selected={selection.has(key)}
-                  busy={busy}
                   onSelect={(selected) => select([key], selected)}
-                  onApprove={() => act(`approve-${key}`, () => approveWord(word.id))}
-                  onRefuse={() => act(`refuse-${key}`, () => refuseWord(word.id))}
+                  onApprove={() => void approve(key)}
+                  onRefuse={() => refuse(key)}
                 />
               );
             })}
@@ -256,14 +359,14 @@ export function ModerationQueue() {
 
       <section aria-labelledby="pending-sports" className="stack">
         <div className="moderation-heading">
-          <h2 id="pending-sports">Sports suggérés en attente ({queue.pendingSports.total})</h2>
+          <h2 id="pending-sports">Sports suggérés en attente ({sportTotal})</h2>
           <SelectAll label="Sélectionner tous les sports affichés" keys={sportKeys} selection={selection} onChange={select} />
         </div>
-        {queue.pendingSports.items.length === 0 ? (
+        {pendingSports.length === 0 ? (
           <p className="muted">Aucun sport en attente.</p>
         ) : (
           <ul className="moderation-list" role="list">
-            {queue.pendingSports.items.map((sport) => {
+            {pendingSports.map((sport) => {
               const key = `sport:${sport.id}` as const;
               return (
                 <PendingItem
@@ -277,10 +380,9 @@ export function ModerationQueue() {
                   name={sport.name}
                   meta={`${sport.submittedBy} · ${formatDate(sport.createdAt)}`}
                   selected={selection.has(key)}
-                  busy={busy}
                   onSelect={(selected) => select([key], selected)}
-                  onApprove={() => act(`approve-${key}`, () => approveSport(sport.id))}
-                  onRefuse={() => act(`refuse-${key}`, () => refuseSport(sport.id))}
+                  onApprove={() => void approve(key)}
+                  onRefuse={() => refuse(key)}
                 />
               );
             })}

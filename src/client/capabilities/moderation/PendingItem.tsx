@@ -12,15 +12,13 @@ interface PendingItemProps {
   name: string;
   meta: string;
   selected: boolean;
-  /** The key of the action under way, if any. */
-  busy: string | undefined;
   onSelect(selected: boolean): void;
   onApprove(): void;
   onRefuse(): void;
 }
 
 /** A word or sport waiting for review: its checkbox, 'Approuver' and 'Refuser'. */
-export function PendingItem({ itemKey, text, name, meta, selected, busy, onSelect, onApprove, onRefuse }: PendingItemProps) {
+export function PendingItem({ itemKey, text, name, meta, selected, onSelect, onApprove, onRefuse }: PendingItemProps) {
   return (
     <li className={selected ? 'card moderation-item moderation-item--selected' : 'card moderation-item'} data-moderation-item={itemKey} tabIndex={-1}>
       <Checkbox
@@ -36,11 +34,11 @@ export function PendingItem({ itemKey, text, name, meta, selected, busy, onSelec
       />
       {text}
       <p className="muted">{meta}</p>
-      <div className="cluster">
-        <Button size="small" busy={busy === `approve-${itemKey}`} aria-keyshortcuts="A" onClick={onApprove}>
+      <div className="moderation-item__actions">
+        <Button size="small" aria-keyshortcuts="A" onClick={onApprove}>
           Approuver
         </Button>
-        <Button size="small" variant="secondary" busy={busy === `refuse-${itemKey}`} aria-keyshortcuts="R" onClick={onRefuse}>
+        <Button size="small" variant="secondary" aria-keyshortcuts="R" onClick={onRefuse}>
           Refuser
         </Button>
       </div>

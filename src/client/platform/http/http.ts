@@ -16,19 +16,22 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (a write sent as the page is left). */
+  keepalive?: boolean;
 }
 
 /**
  * The one way the client talks to the API. Writes always send a JSON body (the server's
  * CSRF rule); errors come back as ApiError, ready for <ErrorBox message={error.message} />.
  */
-export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
   const write = method !== 'GET';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: 'same-origin',
       headers: write ? { 'content-type': 'application/json' } : undefined,
       body: write ? JSON.stringify(body ?? {}) : undefined,
