@@ -5,6 +5,7 @@ import { AuthProvider } from './platform/session/auth-context';
 import { useInlinedStyleSheets } from './layout/inlined-style-sheets';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
+import { LoadingView } from './platform/ui/Spinner';
 import './styles/index.css';
 
 export const links: LinksFunction = () => [
@@ -32,7 +33,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#contenu">
           Aller au contenu
         </a>
-        {children}
+        {/* Around the page and the view before its scripts ran alike: one session for the document. */}
+        <AuthProvider>{children}</AuthProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -40,18 +42,44 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+function SiteFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="site-layout">
+      <SiteHeader />
+      <main id="contenu" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
 export default function App() {
   useInlinedStyleSheets();
   return (
-    <AuthProvider>
-      <div className="site-layout">
-        <SiteHeader />
-        <main id="contenu" className="site-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <SiteFooter />
-      </div>
-    </AuthProvider>
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+/**
+ * The page until its scripts have run. It is the whole body of the SPA fallback, the HTML
+ * served for every page that depends on who is signed in or on its URL (/account, the
+ * verification link, the admin's pages…): on a slow connection the visitor sees the site and
+ * a loading view in the box the gates' own loading view takes next, rather than a white page,
+ * and a browser without JavaScript says what is missing.
+ */
+export function HydrateFallback() {
+  return (
+    <SiteFrame>
+      <LoadingView label="Chargement de la page…" />
+      <noscript>
+        <p className="container section">
+          Cette page a besoin de JavaScript pour fonctionner : active-le dans ton navigateur, puis recharge la page.
+        </p>
+      </noscript>
+    </SiteFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { hasPermission, type Permission } from '../../../shared/permissions';
-import { Spinner } from '../../platform/ui/Spinner';
+import { LoadingView } from '../../platform/ui/Spinner';
 import { useAuth } from '../../platform/session/auth-context';
 import { AuthSwitch } from './AuthSwitch';
 
@@ -14,11 +14,8 @@ import { AuthSwitch } from './AuthSwitch';
 export function AuthGate({ role, permission, children }: { role?: string; permission?: Permission; children: ReactNode }) {
   const { state } = useAuth();
   if (state.status === 'loading') {
-    return (
-      <div className="gate-loading">
-        <Spinner size="large" label="Chargement de ton compte…" />
-      </div>
-    );
+    // The box of the page's loading view before the scripts ran (root.tsx): nothing moves.
+    return <LoadingView label="Chargement de ton compte…" />;
   }
   if (state.status === 'signed-out') return <AuthSwitch />;
   if (role && !state.user.roles.includes(role)) return <Navigate to="/" replace />;

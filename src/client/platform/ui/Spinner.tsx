@@ -37,3 +37,16 @@ export function Spinner({
     </span>
   );
 }
+
+/**
+ * A whole page's loading view, in one box wherever a page waits (for its scripts, for the
+ * session, for its data), so that one waiting view following another, and the page after
+ * them, keep the header and footer where they were.
+ */
+export function LoadingView({ label }: { label: string }) {
+  return (
+    <div className="loading-view">
+      <Spinner size="large" showLabel label={label} />
+    </div>
+  );
+}
