@@ -96,6 +96,10 @@ export async function buildApp({ config, database, mailer, logger = false }: App
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
   await registerRouteGroups(app, [antiBotGroups, seoGroups, ...capabilities]);
-  await registerStaticClient(app, pages);
+  await registerStaticClient(
+    app,
+    pages,
+    capabilities.flatMap((capability) => capability.pageParts?.(app) ?? []),
+  );
   return app;
 }

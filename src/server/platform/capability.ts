@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { RouteGroups } from './http/route-groups';
+import type { PagePart } from './http/page-parts';
 import type { Job } from './jobs/scheduler';
 
 /**
@@ -17,6 +18,8 @@ export interface Capability extends RouteGroups {
   jobs?: (app: FastifyInstance) => Job[];
   /** Run in the order of the app's capabilities, then of this record. */
   retention?: Record<string, RetentionStep>;
+  /** What the server writes into its prerendered pages for browsers without JavaScript. */
+  pageParts?: (app: FastifyInstance) => PagePart[];
 }
 
 /** Rows a Kysely DELETE or UPDATE touched. */

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { SportsWithoutScripts } from './SportsWithoutScripts';
 import { SuggestSportForm } from './SuggestSportForm';
 import { VoteList } from './VoteList';
 import './sports.css';
@@ -51,7 +52,15 @@ export function VoteTabs() {
       </div>
       {TABS.map((tab) => (
         <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={selected !== tab.id} tabIndex={0}>
-          {selected === tab.id && (tab.id === 'vote' ? <VoteList /> : <SuggestSportForm onDone={() => select('vote')} />)}
+          {selected === tab.id &&
+            (tab.id === 'vote' ? (
+              <>
+                <VoteList />
+                <SportsWithoutScripts />
+              </>
+            ) : (
+              <SuggestSportForm onDone={() => select('vote')} />
+            ))}
         </div>
       ))}
     </div>

@@ -16,6 +16,15 @@ const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body),
 };
 
+/** How the cached value becomes the answer's body. */
+export interface BodyFormat<T> {
+  type: string;
+  write(value: T): string;
+}
+
+export const JSON_BODY: BodyFormat<unknown> = { type: 'application/json; charset=utf-8', write: (value) => JSON.stringify(value) };
+export const HTML_BODY: BodyFormat<string> = { type: 'text/html; charset=utf-8', write: (html) => html };
+
 interface Representation {
   body: string;
   etag: string;
@@ -23,23 +32,29 @@ interface Representation {
 }
 
 /**
- * A public list computed once and served from memory until a change notice of its topic
- * arrives (from this instance or another, through LISTEN/NOTIFY), and at most
- * CACHE_MAX_AGE_MS. Answers carry an ETag so a phone that already has the list gets a 304.
+ * A public list (or a page holding one) computed once and served from memory until a change
+ * notice of its topic arrives (from this instance or another, through LISTEN/NOTIFY), and at
+ * most CACHE_MAX_AGE_MS. Answers carry an ETag so a phone that already has the list gets a 304.
  *
  * The compressed bodies are kept too: compressing a 5,000-word wall on every request
  * would cost more than computing it once (see docs/performance.md). Setting
  * `content-encoding` here makes @fastify/compress leave the answer alone.
  */
-export class CachedResponse {
+export class CachedResponse<T = unknown> {
   private readonly representation: CachedValue<Representation>;
 
-  constructor(hub: LiveHub, topics: LiveTopic[], compute: () => Promise<unknown>, now: () => number = Date.now) {
+  constructor(
+    hub: LiveHub,
+    topics: LiveTopic[],
+    compute: () => Promise<T>,
+    now: () => number = Date.now,
+    private readonly format: BodyFormat<T> = JSON_BODY,
+  ) {
     this.representation = new CachedValue(
       hub,
       topics,
       async (): Promise<Representation> => {
-        const body = JSON.stringify(await compute());
+        const body = format.write(await compute());
         return { body, etag: createHash('sha1').update(body).digest('base64url'), encoded: {} };
       },
       CACHE_MAX_AGE_MS,
@@ -54,7 +69,7 @@ export class CachedResponse {
     const etag = `"${representation.etag}${encoding ? `-${encoding}` : ''}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
+    reply.type(this.format.type);
     if (!encoding) return reply.send(representation.body);
     const encoded = (representation.encoded[encoding] ??= compressors[encoding](representation.body));
     return reply.header('content-encoding', encoding).send(await encoded);

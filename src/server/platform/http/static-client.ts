@@ -1,18 +1,22 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
 import path from 'node:path';
 import { isClientPath, trimTrailingSlashes } from '../../../shared/routes';
+import { CachedResponse, HTML_BODY } from './cached-response';
 import type { ClientPages } from './client-pages';
 import { errorBody } from './errors';
+import { checkPlaces, fillPage, type PagePart } from './page-parts';
 import { API_POLICY, pagePolicy } from './security';
 
 /**
  * Serves the built client: hashed assets cached for a year, pages revalidated every time
  * and sent with their own Content-Security-Policy, prerendered HTML where it exists, the SPA
  * fallback for the other pages, and a redirect to '/' for paths that are no page at all
- * (spec §2 "any other path").
+ * (spec §2 "any other path"). A prerendered page with parts the server writes (page-parts.ts)
+ * is served filled, from memory until its data changes.
  */
-export async function registerStaticClient(app: FastifyInstance, pages: ClientPages | undefined) {
+export async function registerStaticClient(app: FastifyInstance, pages: ClientPages | undefined, parts: readonly PagePart[] = []) {
   if (pages) {
     const policies = new Map([...pages.scriptHashes].map(([file, hashes]) => [path.join(pages.dir, file), pagePolicy(app.config, hashes)]));
     await app.register(fastifyStatic, {
@@ -30,6 +34,20 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
     });
   }
 
+  const filledPages = new Map<string, { policy: string; response: CachedResponse<string> }>();
+  for (const [route, file] of pages?.prerendered ?? []) {
+    const own = parts.filter((part) => part.path === route);
+    if (!pages || own.length === 0) continue;
+    const html = fs.readFileSync(path.join(pages.dir, file), 'utf8');
+    checkPlaces(html, own);
+    const topics = [...new Set(own.flatMap((part) => part.topics))];
+    filledPages.set(route, {
+      // The parts sit in <noscript>, never in a script: the page's script hashes still hold.
+      policy: pagePolicy(app.config, pages.scriptHashes.get(file) ?? []),
+      response: new CachedResponse(app.liveHub, topics, () => fillPage(html, own), Date.now, HTML_BODY),
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     // Not new URL(): it throws on '//' (a 500) and reads '//host/join' as a path on another host.
     const query = request.url.indexOf('?');
@@ -42,6 +60,8 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
     }
     if (!isClientPath(pathname)) return reply.redirect('/', 302);
     if (!pages) return reply.code(503).type('text/plain').send('Client not built: run `npm run build`.');
+    const filled = filledPages.get(trimTrailingSlashes(pathname));
+    if (filled) return filled.response.send(request, reply.header('content-security-policy', filled.policy));
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
