@@ -2,7 +2,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ANTI_BOT_CHALLENGE_URL } from '../../src/shared/anti-bot';
 import { createMember, PASSWORD, shoot, signIn, SITE_ENV, uniqueEmail, verificationLinkPath } from './accounts-support';
+import { adminCookie, apiJson } from './calshare-support';
 import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { apiSession } from './support/lived-in';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('browserSkipReason')}`, () => {
@@ -297,6 +299,85 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
 
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
     await page.getByText('À compléter : Confirme avec ton mot de passe').waitFor();
+    await context.close();
+  });
+
+  it('shows the site and a loading view on a slow connection before the scripts arrive, and nothing moves when the page takes over', async () => {
+    const member = await createMember(suite.site, { verified: false });
+    const link = await verificationLinkPath(suite.site, member.email);
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // A first visit each time: the second page finds no script in the cache of the first.
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // A phone on a poor mobile connection: 400 ms a round trip, 50 kB/s each way.
+    const throttle = (on: boolean) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: on ? 400 : 0,
+        downloadThroughput: on ? 50 * 1024 : -1,
+        uploadThroughput: on ? 50 * 1024 : -1,
+      });
+    const pages = [
+      { path: '/account', name: 'account', ready: page.getByRole('heading', { level: 1, name: 'Connexion' }) },
+      { path: link, name: 'verify-email', ready: page.getByRole('heading', { level: 1, name: 'Adresse mail vérifiée' }) },
+    ];
+    for (const { path, name, ready } of pages) {
+      await throttle(true);
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.getByRole('banner').getByRole('link', { name: /accueil/ }).waitFor();
+      await page.getByRole('status').getByText('Chargement de la page…').waitFor();
+      // React has not taken the document yet: this is the HTML alone.
+      await expect(page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')))).resolves.toBe(false);
+      await shoot(page, `joining-slow-${name}-loading-mobile`);
+      await throttle(false);
+      await ready.waitFor();
+      await expect(page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total), path).resolves.toBeLessThan(0.01);
+    }
+    await context.close();
+  });
+
+  it('shows the site without JavaScript: a line saying what is missing on /account, the sports and their votes on /vote', async () => {
+    const member = await createMember(suite.site);
+    const suggested = await apiJson<{ id: string }>(suite.site, '/api/sports', {
+      method: 'POST',
+      body: { name: "Course d'orientation", emoji: '🧭' },
+      cookie: await apiSession(suite.site, member.email, member.password),
+    });
+    expect(suggested.status).toBe(201);
+    const approved = await apiJson(suite.site, `/api/admin/sports/${encodeURIComponent(suggested.body.id)}/approve`, {
+      method: 'POST',
+      body: {},
+      cookie: await adminCookie(suite.site),
+    });
+    expect(approved.status).toBeLessThan(300);
+
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { javaScriptEnabled: false } });
+    await page.goto('/account');
+    await page.getByRole('banner').getByRole('link', { name: /accueil/ }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Politique de confidentialité' }).waitFor();
+    // getByText skips what sits in <noscript>, which a browser without scripts shows.
+    const line = (text: string) => page.getByRole('paragraph').filter({ hasText: text });
+    await line('Cette page a besoin de JavaScript pour fonctionner : active-le dans ton navigateur, puis recharge la page.').waitFor();
+    // No spinner turns for ever.
+    await expect(page.getByRole('status').count()).resolves.toBe(0);
+    await shoot(page, 'joining-no-script-account-mobile');
+
+    await page.goto('/vote');
+    await line('Pour voter ou proposer un sport, active JavaScript dans ton navigateur.').waitFor();
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: "Course d'orientation" }) });
+    await expect(row.innerText()).resolves.toMatch(/J'adore\s*0/);
+    await expect(page.getByRole('status').count()).resolves.toBe(0);
+    await shoot(page, 'joining-no-script-vote-mobile');
     await context.close();
   });
 });
