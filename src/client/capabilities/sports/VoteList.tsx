@@ -111,7 +111,10 @@ export function VoteList() {
     <div className="stack">
       {!signedIn && (
         <p className="notice">
-          {fieldMessages.voteNeedsLogin} — <Link to={signInPath('/vote')}>se connecter</Link>
+          {/* One run of text: the notice lays its children out side by side. */}
+          <span>
+            {fieldMessages.voteNeedsLogin} — <Link to={signInPath('/vote')}>se connecter</Link>
+          </span>
         </p>
       )}
       {error && <ErrorBox message={error} />}
