@@ -4,6 +4,7 @@ import { RETURN_PARAM, returnPath } from '../../shared/routes';
 import { AccountPage } from '../capabilities/accounts/AccountPage';
 import { DigestPreference } from '../capabilities/moderation/DigestPreference';
 import { NewsletterPreference } from '../capabilities/newsletter/NewsletterPreference';
+import { SurveyInvitation } from '../capabilities/surveys/SurveyInvitation';
 import { useAuth } from '../platform/session/auth-context';
 import { pageMeta } from '../seo';
 
@@ -21,6 +22,7 @@ export default function Page() {
   if (back) return <Navigate to={back} replace />;
   return (
     <AccountPage
+      invitations={<SurveyInvitation />}
       settings={
         <>
           <NewsletterPreference />
