@@ -152,6 +152,20 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await love.tap();
     await expect.poll(() => love.getAttribute('aria-pressed')).toBe('true');
     await expect(row.getByRole('alert').count()).resolves.toBe(0);
+
+    // From the tab to suggest a sport, signing in comes back to that tab, ready to type.
+    await context.clearCookies();
+    await page.goto('/vote');
+    await page.getByRole('tab', { name: 'Ajouter un sport' }).tap();
+    await shoot(page, 'vote-add-signed-out-mobile');
+    await page.getByRole('tabpanel').getByRole('link', { name: 'Se connecter' }).tap();
+    await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Se connecter' }).tap();
+    await page.waitForURL((url) => url.pathname === '/vote' && url.hash === '#panel-add');
+    await expect.poll(() => page.getByLabel('Nom du sport').isEnabled()).toBe(true);
+    await expect(page.getByRole('tab', { name: 'Ajouter un sport' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await shoot(page, 'vote-add-after-sign-in-mobile');
     await context.close();
   });
 });

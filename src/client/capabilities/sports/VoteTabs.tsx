@@ -1,4 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
+import { useAuth } from '../../platform/session/auth-context';
+import { SignInActions } from './SignInOffer';
 import { SportsWithoutScripts } from './SportsWithoutScripts';
 import { SuggestSportForm } from './SuggestSportForm';
 import { VoteList } from './VoteList';
@@ -9,14 +12,27 @@ const TABS = [
   { id: 'add', label: 'Ajouter un sport' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+const ADD_PANEL = 'panel-add';
+
+const noSubscription = () => () => {};
 
 /** Spec §2 Vote: two tabs with the WAI-ARIA tabs pattern (arrows, Home and End move between them). */
 export function VoteTabs() {
-  const [selected, setSelected] = useState<TabId>('vote');
   const buttons = useRef<Record<TabId, HTMLButtonElement | null>>({ vote: null, add: null });
+  const { state } = useAuth();
+  const { hash } = useLocation();
+  // The panel to suggest a sport has an address (where signing in from it comes back to), which
+  // opens its tab; not in the prerendered page nor while it hydrates, which knows no hash.
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const [chosen, setChosen] = useState<TabId>();
+  const selected = chosen ?? (scripted && hash === `#${ADD_PANEL}` ? 'add' : 'vote');
 
   function select(id: TabId, focus = false) {
-    setSelected(id);
+    setChosen(id);
     if (focus) buttons.current[id]?.focus();
   }
 
@@ -59,7 +75,10 @@ export function VoteTabs() {
                 <SportsWithoutScripts />
               </>
             ) : (
-              <SuggestSportForm onDone={() => select('vote')} />
+              <>
+                <SuggestSportForm onDone={() => select('vote')} />
+                {state.status === 'signed-out' && <SignInActions returnTo={`/vote#${ADD_PANEL}`} />}
+              </>
             ))}
         </div>
       ))}
