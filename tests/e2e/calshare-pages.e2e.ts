@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       await region.waitFor();
       for (const name of organisations) await region.getByText(name).first().waitFor();
       await expect(region.locator('.marquee__track').evaluate((track: HTMLElement) => track.style.animationDuration)).resolves.toBe(`${organisations.length * 4}s`);
-      await expect(region.locator('li[aria-hidden="true"]').count()).resolves.toBe(organisations.length);
+      await expect(region.locator('[aria-hidden="true"] li').count()).resolves.toBe(organisations.length);
       await region.getByText('CR').first().waitFor();
 
       const steps = page.locator('ol.steps > li');

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../../platform/testing/render';
 import { OrganisationsMarquee } from './OrganisationsMarquee';
@@ -24,9 +24,20 @@ it('shows a spinner, then each organisation with its picture or its initials, sc
   expect(track.style.animationDuration).toBe('12s');
   // Twice in the track for a seamless loop, but only once for screen readers.
   expect(within(region).getAllByRole('listitem')).toHaveLength(3);
-  expect(region.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(3);
+  expect(region.querySelectorAll('[aria-hidden="true"] li')).toHaveLength(3);
   expect(region.querySelector('img')?.getAttribute('src')).toBe('/api/users/1/picture?v=2');
   expect(region.textContent).toContain('LF');
+});
+
+it('stops and starts again with its pause button', async () => {
+  stubApi({ 'POST /api/fn/users-getOrganisations': { status: 200, body: { data: organisations } } });
+  render(<OrganisationsMarquee />);
+  const region = await screen.findByRole('group', { name: 'Organisations inscrites' });
+  const frame = region.parentElement as HTMLElement;
+  fireEvent.click(screen.getByRole('button', { name: 'Mettre en pause' }));
+  expect(frame.classList.contains('marquee--paused')).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Reprendre' }));
+  expect(frame.classList.contains('marquee--paused')).toBe(false);
 });
 
 it('stands still without the copy when the visitor asks for less motion', async () => {
@@ -37,6 +48,8 @@ it('stands still without the copy when the visitor asks for less motion', async 
   expect(region.querySelectorAll('li')).toHaveLength(3);
   expect((region.querySelector('.marquee__track') as HTMLElement).style.animationDuration).toBe('');
   expect(region.getAttribute('tabindex')).toBe('0');
+  // Nothing moves, so there is nothing to pause.
+  expect(screen.queryByRole('button', { name: 'Mettre en pause' })).toBeNull();
 });
 
 it('invites the first organisations when there are none, and says so when the list fails', async () => {

@@ -1,6 +1,6 @@
 import { Spinner } from '../../platform/ui/Spinner';
 import { useLoad } from '../../platform/data/useLoad';
-import { usePrefersReducedMotion } from '../../platform/ui/usePrefersReducedMotion';
+import { Marquee } from '../../platform/ui/Marquee';
 import { getOrganisations } from './api';
 import { Avatar } from '../../platform/ui/Avatar';
 
@@ -8,13 +8,11 @@ import { Avatar } from '../../platform/ui/Avatar';
 const SECONDS_PER_ORGANISATION = 4;
 
 /**
- * The registered organisations, scrolling endlessly (spec §2). The track holds the list
- * twice for a seamless loop; the copy is hidden from screen readers. With reduced motion
- * the list stands still and scrolls sideways by hand (components.css).
+ * The registered organisations, scrolling endlessly (spec §2), with the pause button and the
+ * stillness under reduced motion of every Marquee.
  */
 export function OrganisationsMarquee() {
   const { loading, data: organisations, error } = useLoad('organisations', getOrganisations);
-  const reducedMotion = usePrefersReducedMotion();
 
   if (loading) {
     return (
@@ -36,28 +34,16 @@ export function OrganisationsMarquee() {
     );
   }
 
-  const loop = !reducedMotion;
   return (
-    <div className="marquee org-marquee" role="group" aria-label="Organisations inscrites" tabIndex={reducedMotion ? 0 : undefined}>
-      <ul
-        className="marquee__track"
-        role="list"
-        style={loop ? { animationDuration: `${organisations.length * SECONDS_PER_ORGANISATION}s` } : undefined}
-      >
+    <Marquee label="Organisations inscrites" durationSeconds={organisations.length * SECONDS_PER_ORGANISATION} className="org-marquee">
+      <ul className="org-marquee__list" role="list">
         {organisations.map((organisation, index) => (
           <li key={`${organisation.username}-${index}`} className="org-marquee__item">
             <Avatar name={organisation.username} src={organisation.profilePic} size={48} />
             <span className="org-marquee__name">{organisation.username}</span>
           </li>
         ))}
-        {loop &&
-          organisations.map((organisation, index) => (
-            <li key={`copy-${organisation.username}-${index}`} className="org-marquee__item" aria-hidden="true">
-              <Avatar name={organisation.username} src={organisation.profilePic} size={48} />
-              <span className="org-marquee__name">{organisation.username}</span>
-            </li>
-          ))}
       </ul>
-    </div>
+    </Marquee>
   );
 }

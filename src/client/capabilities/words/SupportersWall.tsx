@@ -1,6 +1,7 @@
 import { fieldMessages } from '../../../shared/messages';
 import type { WordItem } from '../../../shared/words';
 import { Avatar } from '../../platform/ui/Avatar';
+import { Marquee } from '../../platform/ui/Marquee';
 import { fetchWall } from './api';
 import { onePerAuthor, wallDurationSeconds } from './dedupe';
 import { useLiveQuery } from '../../platform/live/useLiveQuery';
@@ -24,7 +25,7 @@ function WordCard({ word }: { word: WordItem }) {
 /**
  * The scrolling wall of supporters' words (spec §2, §4, §9): a loading image until a first
  * public word arrives, one entry per author, VIP words highlighted, 4 s of scrolling per
- * entry, paused on hover or focus, still under reduced motion. Updates live.
+ * entry, with its pause button (Marquee). Updates live.
  */
 export function SupportersWall() {
   const { data } = useLiveQuery('words', fetchWall);
@@ -53,24 +54,14 @@ export function SupportersWall() {
   }
 
   return (
-    <div className="marquee wall" aria-label="Mots de soutien" role="region" tabIndex={0}>
-      <div className="marquee__track" style={{ animationDuration: `${wallDurationSeconds(words.length)}s` }}>
-        <ul className="wall__list">
-          {words.map((word) => (
-            <li key={word.id}>
-              <WordCard word={word} />
-            </li>
-          ))}
-        </ul>
-        {/* The second copy makes the loop seamless; it is hidden from assistive technology. */}
-        <ul className="wall__list" aria-hidden="true">
-          {words.map((word) => (
-            <li key={word.id}>
-              <WordCard word={word} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Marquee label="Mots de soutien" durationSeconds={wallDurationSeconds(words.length)} className="wall">
+      <ul className="wall__list">
+        {words.map((word) => (
+          <li key={word.id}>
+            <WordCard word={word} />
+          </li>
+        ))}
+      </ul>
+    </Marquee>
   );
 }
