@@ -75,10 +75,10 @@ export function VoteTabs() {
                 <SportsWithoutScripts />
               </>
             ) : (
-              <>
+              <div className="stack">
                 <SuggestSportForm onDone={() => select('vote')} />
                 {state.status === 'signed-out' && <SignInActions returnTo={`/vote#${ADD_PANEL}`} />}
-              </>
+              </div>
             ))}
         </div>
       ))}
