@@ -54,6 +54,9 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     // A double click, as a hurried admin would: one newsletter, one copy each (checked below).
     await confirmation.getByRole('button', { name: "Confirmer l'envoi" }).dblclick();
     await page.getByText('Newsletter envoyée !').waitFor();
+    // Sent: the editor is empty again, and its draft forgotten.
+    expect(await page.getByLabel('Titre').inputValue()).toBe('');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('unissons.newsletter-draft.')))).toEqual([]);
 
     // 10 mails a second: the bar moves for a couple of seconds, live.
     const progress = page.getByRole('progressbar', { name: `Progression de l'envoi « ${TITLE} »` });
@@ -73,7 +76,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     await context.close();
   });
 
-  it('works on a phone', async () => {
+  it('works on a phone: the preview comes before “Envoyer à tous”, and the draft survives a reload and asks before leaving', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await signIn(page, ADMIN.email, ADMIN.password, '/admin/newsletter-editor');
     await page.getByLabel('Titre').fill('Édition spéciale');
@@ -82,9 +85,37 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     await page.getByText(`${MEMBERS} envoyés`).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    const [previewBox, sendBox] = await Promise.all([page.locator('.newsletter-preview').boundingBox(), page.getByRole('button', { name: 'Envoyer à tous' }).boundingBox()]);
+    expect(previewBox!.y + previewBox!.height).toBeLessThanOrEqual(sendBox!.y);
     await shoot(page, 'newsletter-editor-mobile');
     // The preview on its own, scrolled into view (full-page captures leave iframes blank).
     await page.locator('.newsletter-preview').screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-preview-mobile.png') });
+
+    // A reload: the browser asks first, and the letter comes back.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => void (asked.push(dialog.type()), dialog.accept()));
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await page.getByText(/^Brouillon restauré/).waitFor();
+    expect(await page.getByLabel('Titre').inputValue()).toBe('Édition spéciale');
+    expect(await page.getByLabel('Contenu').inputValue()).toBe('Bonjour à **tous** !');
+    await page.locator('.newsletter-editor__restored').screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-restored-mobile.png') });
+
+    // A link of the site: the page asks, and staying keeps everything.
+    await page.getByRole('link', { name: 'Administration', exact: true }).first().click();
+    const leaving = page.getByRole('dialog', { name: "Quitter l'éditeur ?" });
+    await leaving.waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-leave-mobile.png') });
+    await leaving.getByRole('button', { name: 'Annuler' }).click();
+    await leaving.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Titre').inputValue()).toBe('Édition spéciale');
+
+    // Discarded: nothing comes back, and nothing holds the admin on the page.
+    await page.getByRole('button', { name: 'Effacer le brouillon' }).click();
+    expect(await page.getByLabel('Contenu').inputValue()).toBe('');
+    await page.reload();
+    await page.getByLabel('Titre').waitFor();
+    expect(await page.getByText(/^Brouillon restauré/).count()).toBe(0);
     await context.close();
   });
 });

@@ -23,6 +23,7 @@ const SENDING: NewsletterSummary = {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   stubEventSource();
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -189,6 +190,65 @@ describe('the newsletter editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer à tous' }));
     const confirmation = await screen.findByRole('group', { name: 'Aucun destinataire pour cette cible (organisations).' });
     expect(within(confirmation).queryByRole('button', { name: "Confirmer l'envoi" })).toBeNull();
+  });
+
+  it('keeps the draft in this browser for this admin, says it was restored, and forgets it when discarded or sent', async () => {
+    renderEditor();
+    await fillLetter();
+    fireEvent.click(screen.getByLabelText('Organisations'));
+    cleanup();
+
+    renderEditor({
+      'GET /api/admin/newsletter/recipients?filter=organisations': { status: 200, body: { count: 2, undeliverable: 0 } },
+      'POST /api/fn/newsletter-send': { status: 200, body: { data: { newsletterId: 'n1', total: 2 } } },
+    });
+    expect(await screen.findByText(/^Brouillon restauré/)).toBeTruthy();
+    expect((screen.getByLabelText('Titre') as HTMLInputElement).value).toBe('Les nouvelles de mars');
+    expect((screen.getByLabelText('Contenu') as HTMLTextAreaElement).value).toBe('## Au programme\n\nUn **tournoi**.');
+    expect((screen.getByLabelText('Organisations') as HTMLInputElement).checked).toBe(true);
+    // Kept under this admin's id: another admin of the same browser does not open it.
+    expect(localStorage.getItem(`unissons.newsletter-draft.${LEA.uuid}`)).toContain('Les nouvelles de mars');
+    expect(Object.keys(localStorage)).toEqual([`unissons.newsletter-draft.${LEA.uuid}`]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer à tous' }));
+    const confirmation = await screen.findByRole('group', { name: /à 2 destinataires/ });
+    fireEvent.click(within(confirmation).getByRole('button', { name: "Confirmer l'envoi" }));
+    await screen.findByText('Newsletter envoyée !');
+    expect((screen.getByLabelText('Titre') as HTMLInputElement).value).toBe('');
+    expect(localStorage.length).toBe(0);
+    expect(screen.queryByText(/^Brouillon restauré/)).toBeNull();
+    cleanup();
+
+    renderEditor();
+    await fillLetter();
+    cleanup();
+    renderEditor();
+    fireEvent.click(await screen.findByRole('button', { name: 'Effacer le brouillon' }));
+    expect((screen.getByLabelText('Contenu') as HTMLTextAreaElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Titre'));
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('asks before leaving a newsletter that is not sent, by a link or by closing the page', async () => {
+    renderEditor();
+    await screen.findByRole('heading', { level: 1, name: 'Newsletter' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await fillLetter();
+    expect(unload()).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Administration' }));
+    const dialog = await screen.findByRole('dialog', { name: "Quitter l'éditeur ?" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Administration' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitter la page' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Newsletter' })).toBeNull());
   });
 
   it('shows the history of past sendings', async () => {

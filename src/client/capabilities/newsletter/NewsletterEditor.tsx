@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { NEWSLETTER_MESSAGE_MS } from '../../../shared/newsletter/api';
 import {
@@ -15,28 +15,33 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAuth } from '../../platform/session/auth-context';
+import { LeaveWarning } from './LeaveWarning';
 import { countRecipients, newIdempotencyKey, sendNewsletter, sendTestNewsletter } from './api';
 import { NewsletterPreview } from './NewsletterPreview';
 import { SendConfirmation } from './SendConfirmation';
 import { SendingHistory } from './SendingHistory';
 import { TargetChoice } from './TargetChoice';
 import { audienceOf, filterOf, type NewsletterTarget } from './targets';
+import { useNewsletterDraft } from './useNewsletterDraft';
 import { useNewsletterHistory } from './useNewsletterHistory';
 import { useTransientMessage } from './useTransientMessage';
 import './newsletter.css';
 
+const savedFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+
 const MARKDOWN_HINT = 'En Markdown : **gras**, *italique*, [lien](https://…), « - » pour une liste, « ## » pour un intertitre.';
 
-/** /admin/newsletter-editor (spec §2 "Newsletter editor", PRODUCT.md): write, test, send, follow. */
+/**
+ * /admin/newsletter-editor (spec §2 "Newsletter editor", PRODUCT.md): write, test, send,
+ * follow. What is written is kept as a draft in this browser until it is sent.
+ */
 export function NewsletterEditor() {
   const { state } = useAuth();
   const admin = state.user;
-  const [letter, setLetter] = useState('');
-  const [title, setTitle] = useState('');
-  const [desc, setDesc] = useState('');
+  const { draft, update, restoredAt, unsent, clear } = useNewsletterDraft(admin?.uuid ?? '');
+  const { letter, title, desc, target } = draft;
   const [testEmail, setTestEmail] = useState(admin?.email ?? '');
   const [testUserId, setTestUserId] = useState(admin?.uuid ?? '');
-  const [target, setTarget] = useState<NewsletterTarget>('both');
   const [testing, setTesting] = useState(false);
   const [counting, setCounting] = useState(false);
   // The key makes this confirmation queue one newsletter however often it reaches the server.
@@ -45,6 +50,7 @@ export function NewsletterEditor() {
   const [result, showResult] = useTransientMessage(NEWSLETTER_MESSAGE_MS);
   const [error, setError] = useState<string>();
   const history = useNewsletterHistory();
+  const titleId = useId();
 
   const contentReady = isValidNewsletterTitle(title) && isValidNewsletterDescription(desc) && isValidNewsletterLetter(letter);
   const testReady = contentReady && isValidEmail(testEmail.trim()) && testUserId.trim() !== '';
@@ -89,6 +95,7 @@ export function NewsletterEditor() {
       const confirmedFilter = filterOf(confirming.target);
       await sendNewsletter({ ...content, ...(confirmedFilter ? { filter: confirmedFilter } : {}), idempotencyKey: confirming.idempotencyKey });
       setConfirming(undefined);
+      clear();
       showResult(statusMessages.newsletterSent);
       await history.reload();
     } catch (caught) {
@@ -109,12 +116,30 @@ export function NewsletterEditor() {
         <p className="lead">Rédige la lettre, vérifie-la avec un mail de test, puis envoie-la à tous les inscrits.</p>
       </header>
 
+      {restoredAt && (
+        <div className="notice newsletter-editor__restored">
+          <p>Brouillon restauré : ce que tu avais écrit le {savedFormat.format(new Date(restoredAt))} est revenu.</p>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => {
+              clear();
+              setConfirming(undefined);
+              document.getElementById(titleId)?.focus();
+            }}
+          >
+            Effacer le brouillon
+          </Button>
+        </div>
+      )}
+
       <div className="newsletter-editor__workspace">
         <form className="card newsletter-editor__form" noValidate onSubmit={(event) => event.preventDefault()} aria-label="Rédaction de la newsletter">
           <Field
+            id={titleId}
             label="Titre"
             value={title}
-            onChange={setTitle}
+            onChange={(next) => update({ title: next })}
             maxLength={NEWSLETTER_TITLE_MAX_LENGTH}
             showCount
             required
@@ -123,16 +148,16 @@ export function NewsletterEditor() {
           <Field
             label="Description"
             value={desc}
-            onChange={setDesc}
+            onChange={(next) => update({ desc: next })}
             maxLength={NEWSLETTER_DESCRIPTION_MAX_LENGTH}
             showCount
             hint="La phrase d'aperçu que les messageries affichent après l'objet."
           />
-          <Field label="Contenu" type="textarea" rows={14} value={letter} onChange={setLetter} required hint={MARKDOWN_HINT} />
+          <Field label="Contenu" type="textarea" rows={14} value={letter} onChange={(next) => update({ letter: next })} required hint={MARKDOWN_HINT} />
           <TargetChoice
             value={target}
             onChange={(next) => {
-              setTarget(next);
+              update({ target: next });
               setConfirming(undefined);
             }}
           />
@@ -148,7 +173,12 @@ export function NewsletterEditor() {
               hint="Le mail de test est personnalisé pour ce compte (salutation, lien de désinscription). Par défaut, le tien."
             />
           </fieldset>
+        </form>
 
+        <NewsletterPreview {...content} />
+
+        {/* After the preview: on a phone, the admin reads the mail before reaching 'Envoyer à tous'. */}
+        <div className="card newsletter-editor__actions">
           <div className="form__actions">
             <Button variant="secondary" enabled={testReady} busy={testing} busyLabel="Envoi du mail de test…" onClick={() => void sendTest()}>
               Envoyer un mail de test
@@ -173,12 +203,11 @@ export function NewsletterEditor() {
           <div role="status" className="newsletter-status">
             {result && <p className="notice notice--success">{result}</p>}
           </div>
-        </form>
-
-        <NewsletterPreview {...content} />
+        </div>
       </div>
 
       <SendingHistory newsletters={history.newsletters} error={history.error} />
+      <LeaveWarning when={unsent && !sending} />
     </div>
   );
 }
