@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReaso
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     it(`opens after a trip, takes a rating by keyboard, and is answered once (${viewport})`, async () => {
       const member = await createMember(suite.site);
-      const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
+      const { page, context } = await openPage(suite.browser, suite.site.url, viewport, { context: { hasTouch: viewport === 'mobile' } });
       await signIn(page, member.email, member.password, PATH);
 
       // No trip yet: reserved (spec §4).
@@ -64,7 +64,19 @@ describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReaso
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       expect(await rating.getByRole('radio', { name: '3 sur 5' }).isChecked()).toBe(true);
-      await page.keyboard.press('ArrowRight');
+
+      // By finger (or mouse): 3 px left of star 4's centre is still star 4, the whole star
+      // being its target; the same star again is its half.
+      const fourth = rating.locator('.star').nth(3);
+      await fourth.scrollIntoViewIfNeeded();
+      const box = (await fourth.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2 - 3, box.y + box.height / 2];
+      const press = () => (viewport === 'mobile' ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+      await press();
+      await expect.poll(() => rating.getByRole('radio', { name: '4 sur 5' }).isChecked()).toBe(true);
+      await press();
+      await expect.poll(() => rating.getByRole('radio', { name: '3,5 sur 5' }).isChecked()).toBe(true);
+      expect(await rating.locator('.star--half').count()).toBe(1);
 
       // 'Non' asks the follow-up; 'Oui' takes it away.
       const expectations = group(page, /répondu à tes attentes/);

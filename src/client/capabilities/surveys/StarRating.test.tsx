@@ -39,11 +39,31 @@ describe('StarRating', () => {
     expect(screen.getByText('0 sur 5', { selector: '.star-rating__value' })).toBeTruthy();
   });
 
-  it('previews a value under the pointer without choosing it', () => {
+  it('gives a star its whole value, and its half when pressed again', () => {
+    const { container } = render(<Rated />);
+    const star = (n: number) => container.querySelectorAll('.star__target')[n - 1];
+    fireEvent.click(star(4));
+    expect((screen.getByLabelText('4 sur 5') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(star(4));
+    expect((screen.getByLabelText('3,5 sur 5') as HTMLInputElement).checked).toBe(true);
+    expect(stars(container)).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    fireEvent.click(star(4));
+    expect((screen.getByLabelText('4 sur 5') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(star(2));
+    expect((screen.getByLabelText('2 sur 5') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('previews what a press would give under the pointer, without choosing it', () => {
     const { container } = render(<Rated initial={1} />);
-    fireEvent.mouseEnter(container.querySelector('label[for$="-9"]')!);
-    expect(stars(container)).toEqual(['full', 'full', 'full', 'full', 'half']);
-    fireEvent.mouseLeave(container.querySelector('.star-rating__scale')!);
+    const targets = container.querySelectorAll('.star__target');
+    fireEvent.pointerEnter(targets[4], { pointerType: 'mouse' });
+    expect(stars(container)).toEqual(['full', 'full', 'full', 'full', 'full']);
+    fireEvent.pointerEnter(targets[0], { pointerType: 'mouse' });
+    expect(stars(container)).toEqual(['half', 'empty', 'empty', 'empty', 'empty']);
+    // A finger's pointer previews nothing.
+    fireEvent.pointerEnter(targets[4], { pointerType: 'touch' });
+    expect(stars(container)).toEqual(['half', 'empty', 'empty', 'empty', 'empty']);
+    fireEvent.pointerLeave(container.querySelector('.star-rating__scale')!);
     expect(stars(container)).toEqual(['full', 'empty', 'empty', 'empty', 'empty']);
     expect((screen.getByLabelText('1 sur 5') as HTMLInputElement).checked).toBe(true);
   });
