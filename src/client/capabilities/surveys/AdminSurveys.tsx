@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Spinner } from '../../platform/ui/Spinner';
+import { LoadingView } from '../../platform/ui/Spinner';
 import { useLoad } from '../../platform/data/useLoad';
 import { getSurveyResults } from './api';
 import { PastTripsTool } from './PastTripsTool';
@@ -24,7 +24,9 @@ export function AdminSurveys() {
         </p>
       </header>
       {loadError && <ErrorBox message={loadError} />}
-      {!data && !loadError && <Spinner size="large" showLabel label="Chargement des résultats…" />}
+      {/* A whole screen while the results load: the past-trips tool waits below the fold rather
+          than in sight, where the results would push it down. */}
+      {!data && !loadError && <LoadingView label="Chargement des résultats…" />}
       {data?.surveys.map((results) => (
         <SurveyResultsCard key={results.id} results={results} />
       ))}
