@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, uniqueEmail } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
-import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { browserAvailable, openPage, SCREENSHOT_DIR, VIEWPORTS } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -76,6 +77,43 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     await page.getByRole('listitem').filter({ hasText: 'Compte suspendu' }).first().waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption('roles/grant');
     await page.getByRole('link', { name: /Modérateur : .*eloise\.muller/ }).waitFor();
+    await context.close();
+  });
+
+  it('on a phone, shows the results before the filters folded behind “Filtres”, and “← Membres” brings the search back', async () => {
+    const lastname = `Quintal${Date.now().toString(36)}`;
+    await createMember(suite.site, { firstname: 'Abonnée', lastname, newsletter: true });
+    await createMember(suite.site, { firstname: 'Silencieux', lastname, newsletter: false });
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/members');
+    await page.getByText(/membres? affichés?/).waitFor();
+    const filters = page.getByRole('button', { name: /^Filtres/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Newsletter').isVisible()).toBe(false);
+    // The first result is on the first screen, under the search.
+    const first = await page.locator('.members-list__item').first().boundingBox();
+    expect(first!.y).toBeLessThan(844);
+
+    await page.getByLabel('Rechercher un membre').fill(lastname);
+    await page.getByRole('button', { name: 'Rechercher' }).tap();
+    await page.getByText('2 membres affichés').waitFor();
+    await filters.tap();
+    await page.getByLabel('Newsletter').selectOption('yes');
+    await page.getByText('1 membre affiché').waitFor();
+    await page.getByRole('button', { name: 'Filtres (1)' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-members-filters-mobile.png') });
+    const listUrl = page.url();
+    expect(new URL(listUrl).searchParams.get('subscribed')).toBe('yes');
+
+    await page.getByRole('link', { name: `Abonnée ${lastname}` }).tap();
+    await page.getByRole('heading', { level: 1, name: `Abonnée ${lastname}` }).waitFor();
+    await page.getByRole('link', { name: '← Membres' }).tap();
+    await page.getByText('1 membre affiché').waitFor();
+    expect(page.url()).toBe(listUrl);
+    expect(await page.getByLabel('Rechercher un membre').inputValue()).toBe(lastname);
+    await page.getByRole('link', { name: `Abonnée ${lastname}` }).waitFor();
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-members-back-320.png') });
     await context.close();
   });
 

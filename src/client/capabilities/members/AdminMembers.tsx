@@ -12,6 +12,7 @@ import { usePagedList } from '../../platform/data/usePagedList';
 import { searchMembers, searchParams } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
+import { listState } from './list-return';
 import './members.css';
 import { SeeMore } from '../../platform/ui/SeeMore';
 
@@ -60,6 +61,9 @@ export function AdminMembers() {
   const [params, setParams] = useSearchParams();
   const search = searchFromUrl(params);
   const [query, setQuery] = useState(search.q ?? '');
+  // On a phone the filters fold behind 'Filtres', so the results come right after the search.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = FILTERS.filter((filter) => search[filter.name] !== undefined).length;
   const list = usePagedList<MemberListItem, HTMLAnchorElement>(searchParams(search).toString(), (after, signal) =>
     searchMembers({ ...search, after }, signal).then((page) => ({ items: page.members, next: page.next })),
   );
@@ -97,8 +101,17 @@ export function AdminMembers() {
               hint="Adresse mail, nom d'utilisateur, prénom ou nom : le début d'un mot suffit, accents et majuscules au choix."
             />
             <Button type="submit">Rechercher</Button>
+            <Button
+              variant="secondary"
+              className="members-search__toggle"
+              aria-expanded={filtersOpen}
+              aria-controls="members-filters"
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              {activeFilters > 0 ? `Filtres (${activeFilters})` : 'Filtres'}
+            </Button>
           </div>
-          <div className="members-search__filters">
+          <div id="members-filters" className={filtersOpen ? 'members-search__filters members-search__filters--open' : 'members-search__filters'}>
             {FILTERS.map((filter) => (
               <div key={filter.name} className="field">
                 <label className="field__label" htmlFor={`members-filter-${filter.name}`}>
@@ -146,6 +159,7 @@ export function AdminMembers() {
                   <Link
                     ref={index === list.firstNewIndex ? list.firstNewRef : undefined}
                     to={`/admin/members/${member.uuid}`}
+                    state={listState(params)}
                     className="members-list__name"
                   >
                     {memberName(member)}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { MemberDetail as Member } from '../../../shared/members';
 import { roleLabels, type Role } from '../../../shared/permissions';
 import { Button } from '../../platform/ui/Button';
@@ -12,6 +12,7 @@ import { useAuth } from '../../platform/session/auth-context';
 import { deleteMember, getMember, setMemberRole, setMemberSuspension } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
+import { membersListPath } from './list-return';
 import '../../platform/ui/admin.css';
 import './members.css';
 
@@ -96,6 +97,7 @@ function actionsFor(member: Member, self: boolean): Action[] {
 
 /** /admin/members/:id: a member's account, and what an admin may do with it. */
 export function MemberDetail({ id }: { id: string }) {
+  const location = useLocation();
   const { state } = useAuth();
   const { data: member, error: loadError, setData: setMember } = useLoad(id, (signal) => getMember(id, signal));
   const [asking, setAsking] = useState<Action>();
@@ -121,7 +123,7 @@ export function MemberDetail({ id }: { id: string }) {
 
   const breadcrumb = (
     <nav aria-label="Fil d'Ariane" className="admin__breadcrumb">
-      <Link to="/admin/members">← Membres</Link>
+      <Link to={membersListPath(location.state)}>← Membres</Link>
     </nav>
   );
 
