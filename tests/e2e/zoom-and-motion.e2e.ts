@@ -140,19 +140,31 @@ describe.skipIf(!browserAvailable())(`zoom, enlarged text and motion ${inject('b
     await context.close();
   });
 
-  it('lands a heading chosen in "Dans cet article" fully below the header, as tall as it is on a phone', async () => {
+  it('lands a heading chosen in "Dans cet article" or in the search results just below the header, as tall as it is on a phone', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { reducedMotion: 'reduce' } });
+    // Where the heading `id` sits under the header once the page has scrolled to it: 0 to 3 rem below.
+    const gapBelowHeader = async (id: string) => {
+      await expect.poll(() => new URL(page.url()).hash).toBe(`#${id}`);
+      const headerBottom = await page.locator('.site-header').evaluate((header) => header.getBoundingClientRect().bottom);
+      expect(headerBottom).toBeGreaterThan(90);
+      return page.locator(`[id="${id}"]`).evaluate((heading, bottom) => heading.getBoundingClientRect().top - bottom, headerBottom);
+    };
+
     await page.goto('/calshare/wiki/search_trip');
     await settle(page);
-    const toc = page.getByRole('navigation', { name: 'Dans cet article' });
-    const link = toc.getByRole('link').last();
+    const link = page.getByRole('navigation', { name: 'Dans cet article' }).getByRole('link').nth(1);
     const id = ((await link.getAttribute('href')) ?? '').slice(1);
     await link.click();
-    await expect.poll(() => new URL(page.url()).hash).toBe(`#${id}`);
-    const headerBottom = await page.locator('.site-header').evaluate((header) => header.getBoundingClientRect().bottom);
-    expect(headerBottom).toBeGreaterThan(90);
-    await expect.poll(() => page.locator(`[id="${id}"]`).evaluate((heading) => heading.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
+    await expect.poll(() => gapBelowHeader(id)).toBeGreaterThanOrEqual(0);
+    expect(await gapBelowHeader(id)).toBeLessThanOrEqual(48);
     await screenshotOfScreen(page, 'zoom-wiki-anchor-below-header');
+
+    await page.goto('/calshare/wiki');
+    await settle(page);
+    await page.getByLabel("Rechercher dans l'aide").fill('mot de passe oublie');
+    await page.locator('.wiki-search__hit').first().click();
+    await expect.poll(() => gapBelowHeader('mot-de-passe-oublie')).toBeGreaterThanOrEqual(0);
+    expect(await gapBelowHeader('mot-de-passe-oublie')).toBeLessThanOrEqual(48);
     await context.close();
   });
 
