@@ -22,6 +22,19 @@ describe('searchWiki', () => {
     expect(searchWiki(sections, 'vehicule utilitaire')[0].articleId).toBe('submit_trip');
   });
 
+  it('finds other forms of a word, by its French stem', () => {
+    const refund: WikiSearchSection = { ...sections[2], anchor: 'annuler', heading: 'Annuler', text: 'Les passagers sont prévenus et remboursés. Le remboursement suit la politique.' };
+    for (const query of ['rembourser', 'rembourse', 'remboursé', 'remboursements']) {
+      expect(searchWiki([refund], query).map((hit) => hit.anchor), query).toEqual(['annuler']);
+    }
+    const [hit] = searchWiki([refund], 'rembourser');
+    expect(hit.highlights.map(([s, e]) => hit.snippet.slice(s, e))).toEqual(['remboursés', 'remboursement']);
+    expect(searchWiki(sections, 'trajets').map((hit) => hit.articleId)).toEqual(['submit_trip', 'chats']);
+    // A word being typed still finds its ends, but only from a word's start.
+    expect(searchWiki(sections, 'tempo')).toHaveLength(1);
+    expect(searchWiki(sections, 'mporaire')).toHaveLength(0);
+  });
+
   it('needs every word of the query, in any order', () => {
     expect(searchWiki(sections, 'passe temporaire')).toHaveLength(1);
     expect(searchWiki(sections, 'passe conducteur')).toHaveLength(0);

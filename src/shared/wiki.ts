@@ -1,3 +1,5 @@
+import { stemmer as frenchStem } from '@orama/stemmers/french';
+
 /** The help wiki's articles, in menu order (spec §2 Wiki). */
 export const WIKI_ARTICLE_IDS = ['home', 'search_trip', 'create_account', 'submit_trip', 'notifications', 'profile', 'chats'] as const;
 export type WikiArticleId = (typeof WIKI_ARTICLE_IDS)[number];
@@ -41,7 +43,7 @@ export function isVisitorId(value: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------
-// Search: plain text of each article section, matched ignoring accents and case.
+// Search: plain text of each article section, matched ignoring accents, case and word forms.
 
 /** One searchable part of an article: its introduction or one of its headed sections. */
 export interface WikiSearchSection {
@@ -87,6 +89,22 @@ export function searchTerms(query: string): string[] {
   return [...new Set(foldForSearch(query).split(/[^\p{L}\p{N}]+/u).filter((term) => term.length > 0))];
 }
 
+/**
+ * Where a term matches in folded text: each word that begins with the term's French stem
+ * (Snowball), so 'rembourser' finds 'remboursés' and 'remboursement', 'trajets' finds
+ * 'trajet', and a word being typed ('secu') finds its ends. The stem is taken of the folded
+ * term, as visitors type without accents. A term is letters and digits only (`searchTerms`), so
+ * it goes into the pattern as it is. Answers [start, end) ranges of whole words.
+ */
+function wordsMatching(folded: string, term: string): [number, number][] {
+  const stem = frenchStem(term) || term;
+  const ranges: [number, number][] = [];
+  for (const match of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${stem}[\\p{L}\\p{N}]*`, 'gu'))) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
+}
+
 const SNIPPET_LENGTH = 160;
 
 /**
@@ -101,13 +119,15 @@ export function searchWiki(sections: readonly WikiSearchSection[], query: string
     const titles = foldForSearch(`${section.articleTitle} ${section.heading}`);
     const body = foldWithPositions(section.text);
     let score = 0;
+    const matches = new Map<string, [number, number][]>();
     for (const term of terms) {
-      const inTitles = titles.includes(term);
-      const inText = body.folded.split(term).length - 1;
-      if (!inTitles && inText === 0) return;
-      score += (inTitles ? 5 : 0) + Math.min(inText, 5);
+      const inTitles = wordsMatching(titles, term).length > 0;
+      const inText = wordsMatching(body.folded, term);
+      if (!inTitles && inText.length === 0) return;
+      matches.set(term, inText);
+      score += (inTitles ? 5 : 0) + Math.min(inText.length, 5);
     }
-    scored.push({ hit: { ...section, ...snippetAround(section.text, body, terms) }, score, order });
+    scored.push({ hit: { ...section, ...snippetAround(section.text, body, matches) }, score, order });
   });
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)
@@ -115,8 +135,8 @@ export function searchWiki(sections: readonly WikiSearchSection[], query: string
     .map(({ hit }) => hit);
 }
 
-function snippetAround(text: string, body: { folded: string; origin: number[] }, terms: string[]) {
-  const firstMatch = Math.min(...terms.map((term) => body.folded.indexOf(term)).filter((index) => index >= 0));
+function snippetAround(text: string, body: { folded: string; origin: number[] }, matches: Map<string, [number, number][]>) {
+  const firstMatch = Math.min(...[...matches.values()].flat().map(([start]) => start));
   const center = Number.isFinite(firstMatch) ? body.origin[firstMatch] : 0;
   let start = Math.max(0, center - 50);
   let end = Math.min(text.length, start + SNIPPET_LENGTH);
@@ -130,14 +150,12 @@ function snippetAround(text: string, body: { folded: string; origin: number[] },
 
   const highlights: [number, number][] = [];
   // 'de' or 'a' would light up half the words: short terms count for matching, not for marking.
-  const marked = terms.length > 1 ? terms.filter((term) => term.length > 2) : terms;
-  for (const term of marked) {
-    let from = body.folded.indexOf(term);
-    while (from >= 0) {
+  const marked = matches.size > 1 ? [...matches].filter(([term]) => term.length > 2) : [...matches];
+  for (const [, ranges] of marked) {
+    for (const [from, to] of ranges) {
       const begin = body.origin[from];
-      const finish = body.origin[from + term.length];
+      const finish = body.origin[to];
       if (begin >= start && finish <= end) highlights.push([begin - start + prefix.length, finish - start + prefix.length]);
-      from = body.folded.indexOf(term, from + term.length);
     }
   }
   return { snippet, highlights: mergeRanges(highlights) };

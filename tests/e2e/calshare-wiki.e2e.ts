@@ -80,7 +80,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
     await context.close();
   });
 
-  it('searches every article, ignoring accents and case, and opens the section found', async () => {
+  it('searches every article, ignoring accents, case and word forms, opens the section found, and leads on when nothing is', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
       const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
       await page.goto('/calshare/wiki');
@@ -94,8 +94,17 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
       await shootWholePage(page, `calshare-wiki-search-${viewport}`);
       await page.locator('.wiki-search__hit').first().click();
       await expect.poll(() => page.url()).toMatch(/\/calshare\/wiki\/create_account#mot-de-passe-oublie$/);
+      // Another form of the word: 'rembourser' finds the passengers 'remboursés'.
+      await search.fill('rembourser');
+      await page.locator('.wiki-search__hit mark', { hasText: /^remboursés$/ }).first().waitFor();
       await search.fill('zzzqqq');
       await page.getByText('Aucun résultat pour « zzzqqq ».').waitFor();
+      await expect(page.locator('.wiki-search__elsewhere').getByRole('link', { name: 'contact@example.org' }).getAttribute('href')).resolves.toBe('mailto:contact@example.org');
+      if (viewport === 'mobile') await shootWholePage(page, 'calshare-wiki-search-nothing-mobile');
+      await page.getByRole('link', { name: 'la liste des articles' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/calshare/wiki');
+      await expect(search.inputValue()).resolves.toBe('');
+      await page.getByRole('heading', { level: 1, name: /^Aide / }).waitFor();
       await context.close();
     }
   });

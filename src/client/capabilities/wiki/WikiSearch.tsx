@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { searchWiki, wikiArticlePath, type WikiSearchHit, type WikiSearchSection } from '../../../shared/wiki';
 import { Spinner } from '../../platform/ui/Spinner';
+import { publicConfig } from '../../config';
 
 let indexPromise: Promise<WikiSearchSection[]> | undefined;
 
@@ -11,7 +12,10 @@ function loadIndex(): Promise<WikiSearchSection[]> {
   return indexPromise;
 }
 
-/** Search over every article, ignoring accents and case ('securite' finds 'Sécurité'). */
+/**
+ * Search over every article, ignoring accents, case and word forms ('securite' finds
+ * 'Sécurité', 'rembourser' finds 'remboursés').
+ */
 export function WikiSearch() {
   const inputId = useId();
   const statusId = useId();
@@ -65,6 +69,16 @@ export function WikiSearch() {
         {searching && !failed && !index && <Spinner label="Chargement de la recherche…" />}
         {searching && index && (hits.length === 0 ? `Aucun résultat pour « ${deferredQuery.trim()} ».` : `${hits.length} résultat${hits.length > 1 ? 's' : ''}`)}
       </div>
+      {/* Nothing found is not a dead end: the articles and the team are one tap away. */}
+      {searching && index && hits.length === 0 && (
+        <p className="wiki-search__elsewhere">
+          Essaie un autre mot, parcours{' '}
+          <Link to="/calshare/wiki" onClick={() => setQuery('')}>
+            la liste des articles
+          </Link>{' '}
+          ou écris-nous à <a href={`mailto:${publicConfig.contactEmail}`}>{publicConfig.contactEmail}</a> : on te répond avec plaisir.
+        </p>
+      )}
       {searching && hits.length > 0 && (
         <ul className="wiki-search__results" role="list">
           {hits.map((hit) => (
