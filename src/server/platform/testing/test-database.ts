@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
 
 /**
  * A fresh, migrated database for one test file: a copy of the migrated PGlite template,
- * or, when TEST_DATABASE_URL is set, a new PostgreSQL database dropped afterwards (its own
- * database, so LISTEN/NOTIFY of parallel test files do not cross).
+ * or, when TEST_DATABASE_URL is set, a new PostgreSQL database copied from the migrated
+ * template database and dropped afterwards (its own database, so LISTEN/NOTIFY of parallel
+ * test files do not cross).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -17,11 +17,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return openDatabase({ pgliteDump: new Blob([template]) });
   }
   const name = `unissons_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(database.db);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
   return {
     ...database,
     async close() {
@@ -29,6 +26,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** The URL of database `name` on the PostgreSQL server at `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** One statement on the PostgreSQL server as its administrator (creating and dropping databases and roles). */
@@ -56,8 +60,6 @@ export function emptyPostgresDatabases(serverUrl: string): () => Promise<string>
     const name = `unissons_restore_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${name}`);
     made.push(name);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    return databaseUrl(serverUrl, name);
   };
 }
