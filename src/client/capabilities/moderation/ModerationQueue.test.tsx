@@ -214,6 +214,7 @@ it("offers 'Annuler' after an item's refusal, which then never leaves, and after
     'GET /api/admin/moderation': { status: 200, body: smallQueue() },
     'POST /api/admin/words/w0/approve': { status: 204 },
     'POST /api/admin/words/w0/unapprove': { status: 204 },
+    'POST /api/admin/words/w1/refuse': { status: 204 },
   });
   renderPage(<ModerationQueue />, { path: '/admin/moderation' });
   await screen.findByText('Message 0');
@@ -234,6 +235,11 @@ it("offers 'Annuler' after an item's refusal, which then never leaves, and after
   fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
   expect(await screen.findByText('Approbation annulée.')).toBeTruthy();
   expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/admin/words/w0/approve', '/api/admin/words/w0/unapprove']);
+
+  // Another action takes the place of a refusal's 'Annuler': the refusal leaves at once.
+  fireEvent.click(screen.getAllByRole('button', { name: 'Refuser' })[1]);
+  fireEvent.click(screen.getAllByRole('button', { name: 'Approuver' })[0]);
+  await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => call.path).slice(2)).toEqual(['/api/admin/words/w1/refuse', '/api/admin/words/w0/approve']));
 });
 
 it('drops from the selection what another moderator reviewed meanwhile, and a confirmation left with nothing to do', async () => {

@@ -144,6 +144,7 @@ export function ModerationQueue() {
   }
 
   async function act(key: string, action: () => Promise<void>) {
+    heldRefusal.sendNow();
     setBusy(key);
     setError(undefined);
     setToast(undefined);
@@ -209,6 +210,7 @@ export function ModerationQueue() {
 
   /** Approving is sent at once (the wall follows live) and taken back by 'Annuler'. */
   async function approve(key: ItemKey, byKeyboard = false) {
+    heldRefusal.sendNow();
     leave(key, byKeyboard);
     try {
       await itemAction(key, 'approve');
@@ -250,6 +252,7 @@ export function ModerationQueue() {
     if (!action || busy) return;
     const ids = (type: 'word' | 'sport') => Array.from(selection).filter((key) => key.startsWith(`${type}:`)).map((key) => key.slice(type.length + 1));
     const [words, sports] = [ids('word'), ids('sport')];
+    heldRefusal.sendNow();
     setBusy('bulk');
     setError(undefined);
     setToast(undefined);

@@ -42,6 +42,8 @@ export function useHeldRefusal(send: (key: ItemKey, keepalive: boolean) => void)
       release(false);
       held.current = { key, timer: setTimeout(() => release(false), MODERATION_UNDO_MS) };
     },
+    /** Sends the held refusal now: another action's outcome takes the place of its 'Annuler'. */
+    sendNow: () => release(false),
     /** Drops the held refusal of `key`; false when it has already left. */
     cancel(key: ItemKey): boolean {
       if (held.current?.key !== key) return false;
