@@ -82,9 +82,10 @@ export const DELETED_ACCOUNT_ERASED = 'Ton profil, ta photo, ton adresse mail, t
 /**
  * What a deleted account leaves behind (PRODUCT.md "Accounts", and what the database keeps),
  * said by the page after the deletion and by its mail: nothing of it leads back to the member.
+ * The guillemets hold their word with no-break spaces, as French typography wants.
  */
 export const DELETED_ACCOUNT_REMAINS = [
-  `Ton mot de soutien, s'il était déjà publié : il reste sur le mur, signé « ${fieldMessages.unknownAuthor} ».`,
+  `Ton mot de soutien, s'il était déjà publié : il reste sur le mur, signé «\u00a0${fieldMessages.unknownAuthor}\u00a0».`,
   'Les sports que tu as suggérés, sans ton nom.',
   'Tes réponses aux questionnaires, anonymes dès le départ.',
 ] as const;

@@ -70,7 +70,7 @@ export function PictureForm({ user }: { user: CurrentUser }) {
       if (smaller) {
         sent = smaller.file;
         setShrunk(
-          `Ta photo (${formatFileSize(chosen.size)}) a été réduite à ${smaller.width} × ${smaller.height} pixels (${formatFileSize(sent.size)}) pour l'envoi.`,
+          `Ta photo (${formatFileSize(chosen.size)}) a été réduite à ${smaller.width}\u00a0×\u00a0${smaller.height} pixels (${formatFileSize(sent.size)}) pour l'envoi.`,
         );
       }
     }

@@ -56,9 +56,9 @@ export async function shrinkPicture(picture: File): Promise<ShrunkPicture | unde
   }
 }
 
-/** '8,2 Mo', '412 Ko': as a French file manager says it. */
+/** '8,2 Mo', '412 Ko': as a French file manager says it, the unit kept on the number's line. */
 export function formatFileSize(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
-  if (megabytes >= 1) return `${megabytes.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
+  if (megabytes >= 1) return `${megabytes.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0Mo`;
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')}\u00a0Ko`;
 }

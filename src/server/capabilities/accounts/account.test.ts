@@ -134,7 +134,7 @@ describe('the member’s own account', () => {
     // The confirmation, in French, with what stays and no link that needs an account.
     const mail = await test.mailbox.waitFor(member.email, (sent) => sent.parsed.subject === 'Ton compte a été supprimé');
     expect(mail.parsed.text).toContain('a été supprimé, comme tu l\'as demandé');
-    expect(mail.parsed.text).toContain('signé « Inconnu »');
+    expect(mail.parsed.text).toContain('signé «\u00a0Inconnu\u00a0»');
     const links = [...(mail.parsed.html || '').matchAll(/href="([^"]+)"/g)].map(([, href]) => href);
     expect(links.every((href) => href === 'http://localhost:3000/' || href.startsWith('mailto:'))).toBe(true);
   });
