@@ -72,7 +72,7 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
     }
   });
 
-  it('scrolls the registered organisations at 4 s each, still when motion is reduced, with the three steps', async () => {
+  it('scrolls the registered organisations at 4 s each with their whole names, still when motion is reduced, with the three steps', async () => {
     const cookie = await adminCookie(suite.site);
     const organisations = ['Club de Rugby de Pau', 'Les Foulées Nantaises', 'AS Volley Lyon'];
     for (const [index, username] of organisations.entries()) {
@@ -94,6 +94,11 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       await expect(region.locator('.marquee__track').evaluate((track: HTMLElement) => track.style.animationDuration)).resolves.toBe(`${organisations.length * 4}s`);
       await expect(region.locator('[aria-hidden="true"] li').count()).resolves.toBe(organisations.length);
       await region.getByText('CR').first().waitFor();
+      // Every name whole, wrapped over lines rather than cut, on a phone too.
+      const cut = await region
+        .locator('.org-marquee__name')
+        .evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight).map((name) => name.textContent));
+      expect(cut).toEqual([]);
 
       const steps = page.locator('ol.steps > li');
       expect(await steps.count()).toBe(3);
