@@ -5,8 +5,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../platform/db/connection';
 import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
 import { emptyPostgresDatabases } from '../../platform/testing/test-database';
@@ -60,8 +61,20 @@ async function tables(env: Record<string, string>) {
 }
 
 describe('npm run import-firebase, on bad input', () => {
-  const target = async (name: string): Promise<Record<string, string>> => (newDatabase ? { DATABASE_URL: await newDatabase() } : { DATA_DIR: path.join(dir, name) });
-  async function nothingWritten(env: Record<string, string>) {
+  // One database for both runs, since neither writes anything: the embedded one unpacked from
+  // the migrated template (a new folder would cost each run an initdb and the migrations).
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    if (newDatabase) {
+      env = { DATABASE_URL: await newDatabase() };
+      return;
+    }
+    env = { DATA_DIR: path.join(dir, 'bad-input-data') };
+    await fs.mkdir(env.DATA_DIR);
+    const template = await PGlite.create(path.join(env.DATA_DIR, 'db'), { loadDataDir: new Blob([await fs.readFile(inject('pgliteTemplate'))]) });
+    await template.close();
+  });
+  async function nothingWritten() {
     const written = await tables(env);
     expect(written.users).toEqual([]);
     expect(written.scratch).toEqual([]);
@@ -70,25 +83,23 @@ describe('npm run import-firebase, on bad input', () => {
   it('a user without an address stops it with one line naming the file and the record, and nothing is written', async () => {
     const account = (localId: string, email?: string) => ({ localId, ...(email ? { email } : {}), passwordHash: 'aGFzaA==', salt: 'c2Vs' });
     const files = await writeExport(path.join(dir, 'no-email'), [account('uid-1', 'un@exemple.fr'), account('uid-2', 'deux@exemple.fr'), account('uid-phone')], 'firestore-export-import', {});
-    const env = await target('no-email-data');
     const run = await importFirebase(files, env);
     expect(run.code).toBe(1);
     expect(run.output).toContain(
       `Import arrêté, rien n'a été écrit : ${files.auth} : le compte uid-phone (n° 3) n'a pas d'adresse e-mail ; le nouveau site identifie chaque membre par son adresse.`,
     );
     expect(run.output).not.toMatch(/\n\s+at /);
-    await nothingWritten(env);
+    await nothingWritten();
   });
 
   it('a Firestore file cut short stops it the same way', async () => {
     const files = await writeExport(path.join(dir, 'cut'), [{ localId: 'uid-1', email: 'un@exemple.fr' }], 'firestore-export-import', { users: { 'uid-1': { username: 'un' } } });
     const text = await fs.readFile(files.firestore, 'utf8');
     await fs.writeFile(files.firestore, text.slice(0, text.length - 5));
-    const env = await target('cut-data');
     const run = await importFirebase(files, env);
     expect(run.code).toBe(1);
     expect(run.output).toContain(`Import arrêté, rien n'a été écrit : ${files.firestore} n'est pas un JSON lisible`);
-    await nothingWritten(env);
+    await nothingWritten();
   });
 });
 
