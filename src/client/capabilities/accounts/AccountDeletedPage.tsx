@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { DELETED_ACCOUNT_ERASED, DELETED_ACCOUNT_REMAINS } from '../../../shared/accounts';
 import { ButtonLink } from '../../platform/ui/Button';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import './account.css';
 
 /** The navigation state DeleteAccount leaves with: only a deletion leads here. */
@@ -29,29 +30,25 @@ export function AccountDeletedPage() {
   if (!deleted) return <Navigate to="/" replace />;
   return (
     <div className="container section account-deleted">
-      <div className="account-deleted__done">
-        <span className="account-deleted__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h1 ref={heading} tabIndex={-1}>
-          Ton compte est supprimé
-        </h1>
+      <SuccessView
+        level={1}
+        title="Ton compte est supprimé"
+        headingRef={heading}
+        actions={<ButtonLink to="/">Retour à l'accueil</ButtonLink>}
+      >
         <p>{DELETED_ACCOUNT_ERASED} Un mail de confirmation part vers ton adresse.</p>
-      </div>
-      <section className="card account-deleted__remains" aria-labelledby="remains-title">
-        <h2 id="remains-title" className="account-section__title">
-          Ce qui reste, sans rien qui mène à toi
-        </h2>
-        <ul>
-          {DELETED_ACCOUNT_REMAINS.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
-      <p className="account-deleted__thanks">Merci d'avoir fait partie du projet. Tu peux revenir quand tu veux, avec un nouveau compte.</p>
-      <div className="cluster cluster--center">
-        <ButtonLink to="/">Retour à l'accueil</ButtonLink>
-      </div>
+        <section className="card account-deleted__remains" aria-labelledby="remains-title">
+          <h2 id="remains-title" className="account-section__title">
+            Ce qui reste, sans rien qui mène à toi
+          </h2>
+          <ul>
+            {DELETED_ACCOUNT_REMAINS.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+        <p>Merci d'avoir fait partie du projet. Tu peux revenir quand tu veux, avec un nouveau compte.</p>
+      </SuccessView>
     </div>
   );
 }
