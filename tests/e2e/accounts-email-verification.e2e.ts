@@ -18,8 +18,8 @@ const NOTICE = 'Vérifie ton adresse mail';
 describe.skipIf(!browserAvailable())(`accounts: e-mail verification ${inject('browserSkipReason')}`, () => {
   const suite = siteAndBrowser(SITE_ENV);
 
-  it('registers, opens the link of the mail: the page says verified, and /account has no notice', async () => {
-    const { page, context } = await openPage(suite.browser, suite.site.url);
+  it('registers on a phone, the focus on the notice, opens the link of the mail: the page says verified, and /account has no notice', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     const email = uniqueEmail('verifiee');
     await page.goto('/account?auth=register');
     await page.getByLabel('Adresse mail', { exact: true }).fill(email);
@@ -32,8 +32,10 @@ describe.skipIf(!browserAvailable())(`accounts: e-mail verification ${inject('br
     await page.getByRole('checkbox', { name: /conditions d'utilisation/ }).check();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.getByText('Salut Inès 👋').waitFor();
-    // Until the link is opened: the notice, and the address shown as not yet verified.
+    // Until the link is opened: the notice, and the address shown as not yet verified. The
+    // registration form is gone: the notice, the new member's first message, has the focus.
     await page.getByRole('heading', { name: NOTICE }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: NOTICE }).evaluate((heading) => heading === document.activeElement)).toBe(true);
     await page.getByText('pas encore vérifiée').waitFor();
 
     await page.goto(await verificationLinkPath(suite.site, email));

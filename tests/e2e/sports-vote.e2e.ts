@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     for (const { context } of [one, two, admin]) await context.close();
   });
 
-  it('tells a phone why the emoji field kept no letter, and leads from a duplicate suggestion to that sport on the vote list', async () => {
+  it('takes a phone’s focus to the thanks, tells it why the emoji field kept no letter, and leads from a duplicate suggestion to that sport on the vote list', async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await signIn(page, member.email, member.password);
@@ -93,6 +93,14 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await page.getByRole('tab', { name: 'Ajouter un sport' }).click();
     const emoji = page.getByLabel('Emoji');
     await expect.poll(() => emoji.isEnabled()).toBe(true);
+    // Each view that replaces the pressed button takes the focus: the thanks, then the name again.
+    await page.getByLabel('Nom du sport').fill('Kin-ball');
+    await page.waitForFunction(() => document.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).tap();
+    const thanks = page.getByRole('heading', { name: 'Merci pour ta suggestion !' });
+    await expect.poll(() => thanks.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Suggérer un autre sport' }).tap();
+    await expect.poll(() => page.getByLabel('Nom du sport').evaluate((input) => input === document.activeElement)).toBe(true);
     await emoji.pressSequentially('a');
     await page.getByText("Seuls les emoji passent ici : les lettres, chiffres et signes tapés n'ont pas été gardés.").waitFor();
     await expect(emoji.inputValue()).resolves.toBe('');

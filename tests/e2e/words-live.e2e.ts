@@ -60,7 +60,7 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     for (const { context } of [visitor, author, admin]) await context.close();
   });
 
-  it("says on a phone what holds 'Publier' back when it is tapped with the message empty", async () => {
+  it("says on a phone what holds 'Publier' back when it is tapped with the message empty, then takes the focus to the thanks", async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await signIn(page, member.email, member.password, '/leave-a-print');
@@ -71,6 +71,12 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     await page.getByText('Écris ton message : 7 caractères au minimum.').waitFor();
     await page.getByText('À compléter : Ton message').waitFor();
     await expect(message.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // Sent: the button is gone, and the focus is on the thanks rather than the page's body.
+    await message.fill('Hâte de covoiturer jusqu’au stade !');
+    await page.getByRole('button', { name: 'Publier' }).tap();
+    const thanks = page.getByRole('heading', { name: 'Merci pour ton soutien !' });
+    await expect.poll(() => thanks.evaluate((heading) => heading === document.activeElement)).toBe(true);
     await context.close();
   });
 

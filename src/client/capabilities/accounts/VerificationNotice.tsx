@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { CurrentUser } from '../../../shared/user';
 import { ApiError } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
@@ -6,6 +7,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAction } from '../../platform/data/useAction';
 import { useAuth } from '../../platform/session/auth-context';
 import { resendVerificationMail } from './api';
+import { isJustJoined } from './useSignInAfterRegistration';
 
 const ALREADY_VERIFIED = 'users/email-already-verified';
 
@@ -25,6 +27,14 @@ export function VerificationNotice({ user }: { user: CurrentUser }) {
   const [sent, setSent] = useState(false);
   const pending = !user.emailVerified || user.emailUndeliverable;
   const [wasPending] = useState(pending);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { state } = useLocation();
+  const justJoined = isJustJoined(state);
+
+  // A new member's first message is this one: it takes the focus the registration form left.
+  useEffect(() => {
+    if (justJoined) heading.current?.focus();
+  }, [justJoined]);
 
   useEffect(() => {
     if (!pending) return;
@@ -56,7 +66,7 @@ export function VerificationNotice({ user }: { user: CurrentUser }) {
   return (
     <section className="notice account-verification" aria-labelledby="verification-title">
       <div className="account-verification__body">
-        <h2 id="verification-title" className="account-verification__title">
+        <h2 id="verification-title" className="account-verification__title" ref={heading} tabIndex={-1}>
           {user.emailUndeliverable ? 'Nos mails ne te parviennent pas' : 'Vérifie ton adresse mail'}
         </h2>
         {user.emailUndeliverable ? (

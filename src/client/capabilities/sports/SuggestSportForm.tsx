@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import { emojiEditRefusal, type EmojiRefusal } from '../../../shared/validation/emoji';
@@ -6,6 +6,7 @@ import { isValidSportName } from '../../../shared/validation/sport';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
@@ -33,6 +34,16 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
   const [emojiRefusal, setEmojiRefusal] = useState<EmojiRefusal>();
   const { busy: sending, error, run } = useAction();
   const [sent, setSent] = useState(false);
+  // The button pressed is gone each time the view changes: the focus goes to what replaced it
+  // (the thanks, or the name field for another sport), not down to the page's body.
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const nameField = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const wasSent = useRef(false);
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+    else if (wasSent.current) nameField.current?.focus();
+    wasSent.current = sent;
+  }, [sent]);
 
   // Checked a moment after typing stops; a failed check leaves the button off.
   const check = useLoad(isValidSportName(name) ? name : null, (signal) => checkSportName(name, signal), {
@@ -61,29 +72,31 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
 
   if (sent) {
     return (
-      <div className="success-view" role="status">
-        <span className="success-view__icon" aria-hidden="true">
-          {emoji || '🏅'}
-        </span>
-        <h2>Merci pour ta suggestion !</h2>
+      <SuccessView
+        title="Merci pour ta suggestion !"
+        icon={emoji || '🏅'}
+        headingRef={thanks}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setName('');
+                setEmoji('');
+                setEmojiRefusal(undefined);
+                setSent(false);
+              }}
+            >
+              Suggérer un autre sport
+            </Button>
+            <Button variant="ghost" onClick={onDone}>
+              Retour aux votes
+            </Button>
+          </>
+        }
+      >
         <p>« {name.trim()} » apparaîtra dans la liste des votes dès que l'équipe l'aura validé.</p>
-        <div className="cluster cluster--center">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setName('');
-              setEmoji('');
-              setEmojiRefusal(undefined);
-              setSent(false);
-            }}
-          >
-            Suggérer un autre sport
-          </Button>
-          <Button variant="ghost" onClick={onDone}>
-            Retour aux votes
-          </Button>
-        </div>
-      </div>
+      </SuccessView>
     );
   }
 
@@ -92,6 +105,7 @@ export function SuggestSportForm({ onDone }: { onDone: () => void }) {
       {!signedIn && <p className="notice">{fieldMessages.voteNeedsLogin}</p>}
       <Field
         id={nameId}
+        ref={nameField}
         label="Nom du sport"
         value={name}
         onChange={setName}

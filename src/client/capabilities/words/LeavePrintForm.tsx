@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import { isValidPrint, PRINT_MAX_LENGTH, printLength } from '../../../shared/validation/print';
@@ -8,6 +8,7 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { fetchMyWord, publishWord } from './api';
 
@@ -24,6 +25,17 @@ export function LeavePrintForm() {
     started: content !== '',
   });
 
+  // 'Publier' is gone once it answered: the focus goes to what took the form's place (the thanks,
+  // or the word already left), not down to the page's body.
+  const submitted = useRef(false);
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const alreadyLeft = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!submitted.current) return;
+    if (state.step === 'sent') thanks.current?.focus();
+    if (state.step === 'already') alreadyLeft.current?.focus();
+  }, [state.step]);
+
   useEffect(() => {
     fetchMyWord().then(
       ({ word }) => setState(word ? { step: 'already', word } : { step: 'form' }),
@@ -34,6 +46,7 @@ export function LeavePrintForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isValidPrint(content) || sending) return;
+    submitted.current = true;
     setSending(true);
     setError(undefined);
     try {
@@ -54,20 +67,15 @@ export function LeavePrintForm() {
 
   if (state.step === 'sent') {
     return (
-      <div className="success-view" role="status">
-        <span className="success-view__icon" aria-hidden="true">
-          🎉
-        </span>
-        <h2>Merci pour ton soutien !</h2>
+      <SuccessView title="Merci pour ton soutien !" icon="🎉" headingRef={thanks} actions={<Link to="/">Retour à l'accueil</Link>}>
         <p>Ton message sera affiché sur la page d'accueil dès qu'un membre de l'équipe l'aura validé.</p>
-        <Link to="/">Retour à l'accueil</Link>
-      </div>
+      </SuccessView>
     );
   }
 
   if (state.step === 'already') {
     return (
-      <div className="stack">
+      <div className="stack" ref={alreadyLeft} tabIndex={-1}>
         {error ? <ErrorBox message={error} /> : <p className="notice">{fieldMessages.printAlreadyLeft}</p>}
         <figure className="word-card">
           <blockquote className="word-card__content">{state.word.content}</blockquote>
