@@ -134,7 +134,7 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
     await page.reload();
     await page.getByRole('heading', { name: 'Tu as déjà répondu à ce questionnaire' }).waitFor();
     await page.getByText(/le questionnaire après utilisation s'ouvrira pour toi/).waitFor();
-    await page.getByRole('link', { name: 'Voir mon compte' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'ton compte' }).click();
     await invitation.getByText(/Tu as répondu au questionnaire avant utilisation\. Merci !/).waitFor();
     expect(await invitation.getByRole('link').count()).toBe(0);
 

@@ -11,7 +11,7 @@ const SURVEY_PATHS: Readonly<Record<SurveyId, string>> = {
   'post-use': '/calshare/surveys/post-use',
 };
 
-const AFTER_FIRST_TRIP = "Après ton premier trajet, le questionnaire après utilisation s'ouvrira pour toi sur ta page Mon compte.";
+const AFTER_FIRST_TRIP = "Après ton premier trajet, le questionnaire après utilisation s'ouvrira pour toi";
 
 /** The one survey spec §4 opens to this member: pre-use before their first trip, post-use after. */
 function openSurvey(user: Pick<CurrentUser, 'pastTrips'>): SurveyId {
@@ -39,7 +39,7 @@ export function SurveyInvitation() {
           <p className="survey-invitation__done">
             <span aria-hidden="true">✓ </span>Tu as répondu au {title}. Merci !
           </p>
-          {surveyId === 'pre-use' && <p>{AFTER_FIRST_TRIP}</p>}
+          {surveyId === 'pre-use' && <p>{AFTER_FIRST_TRIP} ici.</p>}
         </>
       ) : (
         <>
@@ -62,8 +62,13 @@ export function SurveyInvitation() {
 export function NextSurvey({ surveyId }: { surveyId: SurveyId }) {
   return (
     <p className="survey-next">
-      {surveyId === 'pre-use' ? AFTER_FIRST_TRIP : "Il n'y a pas d'autre questionnaire pour toi pour l'instant."}{' '}
-      <Link to="/account">Voir mon compte</Link>
+      {surveyId === 'pre-use' ? (
+        <>
+          {AFTER_FIRST_TRIP} : tu le trouveras sur <Link to="/account">ton compte</Link>.
+        </>
+      ) : (
+        "Il n'y a pas d'autre questionnaire pour toi pour l'instant."
+      )}
     </p>
   );
 }
