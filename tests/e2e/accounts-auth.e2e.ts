@@ -18,6 +18,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const next = page.getByRole('button', { name: 'Continuer' });
     await expect(next.getAttribute('aria-disabled')).resolves.toBe('true');
     await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple');
+    await page.getByLabel('Adresse mail', { exact: true }).blur();
     await page.getByText('Adresse mail invalide', { exact: true }).waitFor();
     await page.getByLabel('Adresse mail', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Password');
@@ -25,6 +26,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByText('Fort', { exact: true }).waitFor();
     await page.getByLabel('Confirmation du mot de passe').fill(`${PASSWORD}x`);
+    await page.getByLabel('Confirmation du mot de passe').blur();
     await page.getByText('Les mots de passe ne correspondent pas').waitFor();
     await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
     await expect(next.getAttribute('aria-disabled')).resolves.toBeNull();

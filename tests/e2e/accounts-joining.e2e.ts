@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await context.close();
   });
 
-  it('ticks the password rule part by part as it is typed, and says which part fails', async () => {
+  it('ticks the password rule part by part as it is typed, says which part fails, and turns red only once left', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await page.goto('/account?auth=register');
     const checks = page.getByRole('list', { name: 'Le mot de passe doit contenir' });
@@ -40,6 +40,11 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.getByLabel('Mot de passe', { exact: true }).fill('Stade2026?');
     await page.getByText('Faible', { exact: true }).waitFor();
     await expect(state()).resolves.toEqual(['met', 'met', 'met', 'met', 'missing']);
+    // Not red while it is being typed, only once left.
+    const password = page.getByLabel('Mot de passe', { exact: true });
+    await expect(password.getAttribute('aria-invalid')).resolves.toBeNull();
+    await password.blur();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
     await checks.getByText('« ? » ne compte pas').waitFor();
     // The list is what the field's description reads.
     const description = await page.getByLabel('Mot de passe', { exact: true }).evaluate((input) =>

@@ -60,12 +60,20 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     for (const { context } of [visitor, author, admin]) await context.close();
   });
 
-  it("says on a phone what holds 'Publier' back when it is tapped with the message empty, then takes the focus to the thanks", async () => {
+  it("says on a phone that a message is too short only once left, what holds 'Publier' back when tapped empty, then takes the focus to the thanks", async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await signIn(page, member.email, member.password, '/leave-a-print');
     const message = page.getByLabel('Ton message');
     await message.waitFor();
+    // A message being written is not yet too short: said once the field is left.
+    await message.fill('Al');
+    await expect(message.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.getByText('Encore quelques caractères : 7 au minimum.').count()).resolves.toBe(0);
+    await message.blur();
+    await page.getByText('Encore quelques caractères : 7 au minimum.').waitFor();
+    await expect(message.getAttribute('aria-invalid')).resolves.toBe('true');
+    await message.fill('');
     await page.getByRole('button', { name: 'Publier' }).tap({ force: true });
     await page.getByRole('tooltip').waitFor();
     await page.getByText('Écris ton message : 7 caractères au minimum.').waitFor();

@@ -185,6 +185,7 @@ describe('e-mail address (decision 0018)', () => {
     });
     const change = screen.getByRole('button', { name: "Changer d'adresse" });
     type('Nouvelle adresse mail', 'lea@exemple');
+    fireEvent.blur(screen.getByLabelText('Nouvelle adresse mail'));
     expect(screen.getByText('Adresse mail invalide')).toBeTruthy();
     type('Nouvelle adresse mail', 'Lea.Nouvelle@exemple.fr');
     expect(change.getAttribute('aria-disabled')).toBe('true');

@@ -111,6 +111,10 @@ describe('register', () => {
     expect(isEnabled(button('Continuer'))).toBe(false);
 
     type('Adresse mail', 'lea@example');
+    // Not red while it is being typed: once the field is left.
+    expect(screen.queryByText('Adresse mail invalide')).toBeNull();
+    expect(screen.getByLabelText('Adresse mail').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(screen.getByLabelText('Adresse mail'));
     expect(screen.getByText('Adresse mail invalide')).toBeTruthy();
     type('Adresse mail', 'lea@example.fr');
     expect(screen.queryByText('Adresse mail invalide')).toBeNull();
@@ -121,6 +125,7 @@ describe('register', () => {
     expect(isEnabled(button('Continuer'))).toBe(false);
 
     type('Mot de passe', GOOD_PASSWORD);
+    fireEvent.blur(screen.getByLabelText('Confirmation du mot de passe'));
     expect(screen.getByText('Les mots de passe ne correspondent pas')).toBeTruthy();
     expect(isEnabled(button('Continuer'))).toBe(false);
     type('Confirmation du mot de passe', GOOD_PASSWORD);

@@ -16,13 +16,17 @@ interface EmailFieldProps {
   id?: string;
 }
 
-/** 'Adresse mail', red with 'Adresse mail invalide' as soon as what is typed cannot be one. */
+/**
+ * 'Adresse mail'. What cannot be an address turns it red with 'Adresse mail invalide' once the
+ * field is left, not at the first letter typed; the server's refusal, at once.
+ */
 export function EmailField({ label = 'Adresse mail', value, onChange, notValidMessage, refusal, ref, id }: EmailFieldProps) {
   const trimmed = value.trim();
   const valid = isValidEmail(trimmed);
   const refused = Boolean(refusal);
-  const invalid = (trimmed !== '' && !valid) || refused;
-  const message = refused ? refusal : (valid ? undefined : (notValidMessage ?? (invalid ? fieldMessages.invalidEmail : undefined)));
+  const typedWrong = trimmed !== '' && !valid;
+  // A form's own line (forgot password) is always there; the generic one only says what went wrong.
+  const message = refused ? refusal : valid ? undefined : notValidMessage;
   return (
     <Field
       ref={ref as Ref<HTMLInputElement | HTMLTextAreaElement>}
@@ -35,7 +39,8 @@ export function EmailField({ label = 'Adresse mail', value, onChange, notValidMe
       required
       value={value}
       onChange={onChange}
-      invalid={invalid}
+      invalid={refused}
+      problem={typedWrong && (notValidMessage ? true : fieldMessages.invalidEmail)}
       valid={valid && !refused}
       message={message}
     />

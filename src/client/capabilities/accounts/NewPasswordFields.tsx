@@ -15,7 +15,10 @@ interface NewPasswordFieldsProps {
   confirmationId?: string;
 }
 
-/** A new password with its strength meter and its confirmation (spec §5), as every form asks it. */
+/**
+ * A new password with its strength meter and its confirmation (spec §5), as every form asks it.
+ * Each turns red once left, not at the first letter: the meter and its list guide the typing.
+ */
 export function NewPasswordFields({
   password,
   confirmation,
@@ -37,7 +40,7 @@ export function NewPasswordFields({
         required
         value={password}
         onChange={onPasswordChange}
-        invalid={password !== '' && !accepted}
+        problem={password !== '' && !accepted}
         valid={accepted}
         hint={<PasswordStrengthMeter password={password} />}
       />
@@ -49,9 +52,8 @@ export function NewPasswordFields({
         required
         value={confirmation}
         onChange={onConfirmationChange}
-        invalid={confirmationDiffers}
+        problem={confirmationDiffers && fieldMessages.passwordsDiffer}
         valid={accepted && confirmation !== '' && !confirmationDiffers}
-        message={confirmationDiffers ? fieldMessages.passwordsDiffer : undefined}
       />
     </>
   );

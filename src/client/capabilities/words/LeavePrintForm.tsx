@@ -98,16 +98,17 @@ export function LeavePrintForm() {
         value={content}
         onChange={setContent}
         rows={4}
-        invalid={tooShort || length > PRINT_MAX_LENGTH || emptyPressed}
+        // Too long is said at once (the counter shows it too); too short waits until the field is
+        // left or 'Publier' pressed: a message being written is not yet too short.
+        invalid={length > PRINT_MAX_LENGTH || heldBack.marks('content')}
+        problem={tooShort && 'Encore quelques caractères : 7 au minimum.'}
         valid={isValidPrint(content)}
         message={
-          tooShort
-            ? 'Encore quelques caractères : 7 au minimum.'
-            : length > PRINT_MAX_LENGTH
-              ? '150 caractères au maximum.'
-              : emptyPressed
-                ? 'Écris ton message : 7 caractères au minimum.'
-                : undefined
+          length > PRINT_MAX_LENGTH
+            ? '150 caractères au maximum.'
+            : emptyPressed
+              ? 'Écris ton message : 7 caractères au minimum.'
+              : undefined
         }
         hint={<span aria-live="polite">{`${length}/${PRINT_MAX_LENGTH}`}</span>}
         placeholder="Trop hâte de partager la route vers le prochain match !"

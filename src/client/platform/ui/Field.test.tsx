@@ -49,6 +49,22 @@ describe('Field', () => {
     expect(input.parentElement?.querySelector('.field__icon')).not.toBeNull();
   });
 
+  it('shows a problem with what is typed only once the field is left, or at once when marked', () => {
+    const { rerender } = render(<Field label="Adresse mail" value="lea@" onChange={() => {}} problem="Adresse mail invalide" />);
+    const input = screen.getByLabelText('Adresse mail');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Adresse mail invalide')).toBeNull();
+    fireEvent.blur(input);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toBe('Adresse mail invalide');
+    // Then it follows every key.
+    rerender(<Field label="Adresse mail" value="lea@exemple.fr" onChange={() => {}} />);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    cleanup();
+    render(<Field label="Nom" value="x" onChange={() => {}} problem="Trop court" invalid />);
+    expect(screen.getByText('Trop court')).toBeTruthy();
+  });
+
   it('shows the valid state without aria-invalid', () => {
     render(<Field label="Nom" value="Zoé" onChange={() => {}} valid />);
     const input = screen.getByLabelText('Nom');

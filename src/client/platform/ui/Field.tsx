@@ -3,6 +3,7 @@ import {
   useState,
   type InputHTMLAttributes,
   type TextareaHTMLAttributes,
+  type FocusEvent,
   type ReactNode,
   type Ref,
 } from 'react';
@@ -20,8 +21,17 @@ export interface FieldProps extends NativeInputProps {
   type?: FieldType;
   value: string;
   onChange: (value: string) => void;
-  /** Red border, warning icon and aria-invalid. */
+  /**
+   * Red border, warning icon and aria-invalid, at once: for what is no typing slip (the button
+   * pressed with the field holding it back, the server's refusal, a name already taken).
+   */
   invalid?: boolean;
+  /**
+   * What is wrong with the value as typed (too short, not an address yet), as the line to show,
+   * or `true` when the hint already says it. Shown red only once the field has been left, or
+   * with `invalid`; then it follows every key. A first letter is not a mistake.
+   */
+  problem?: ReactNode;
   /** Green border and tick icon. */
   valid?: boolean;
   /** Error or success text under the field, announced politely when it changes. */
@@ -48,9 +58,10 @@ export function Field({
   type = 'text',
   value,
   onChange,
-  invalid = false,
+  invalid: invalidNow = false,
+  problem,
   valid = false,
-  message,
+  message: givenMessage,
   hint,
   showCount = false,
   rows = 5,
@@ -60,6 +71,7 @@ export function Field({
   className,
   ref,
   'aria-describedby': describedBy,
+  onBlur,
   ...rest
 }: FieldProps) {
   const generatedId = useId();
@@ -68,6 +80,11 @@ export function Field({
   const messageId = `${generatedId}-message`;
   const counterId = `${generatedId}-counter`;
   const [passwordShown, setPasswordShown] = useState(false);
+  const [left, setLeft] = useState(false);
+
+  const problemShown = problem !== undefined && problem !== null && problem !== false && problem !== '' && (left || invalidNow);
+  const invalid = invalidNow || problemShown;
+  const message = givenMessage ?? (problemShown && problem !== true ? problem : undefined);
 
   const isPassword = type === 'password';
   const isTextarea = type === 'textarea';
@@ -89,6 +106,10 @@ export function Field({
     'aria-invalid': invalid || undefined,
     'aria-required': required || undefined,
     'aria-describedby': describedByIds,
+    onBlur(event: FocusEvent<HTMLInputElement & HTMLTextAreaElement>) {
+      setLeft(true);
+      onBlur?.(event);
+    },
   };
 
   const classes = ['field', state && `field--${state}`, className].filter(Boolean).join(' ');
