@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { fieldMessages } from '../../../shared/messages';
 import type { SurveyId } from '../../../shared/surveys';
 import { ButtonLink } from '../../platform/ui/Button';
+import { SuccessView } from '../../platform/ui/SuccessView';
 import { NextSurvey } from './SurveyInvitation';
 
 /**
@@ -15,21 +16,18 @@ export function SurveyDone({ surveyId, justNow }: { surveyId: SurveyId; justNow:
     if (justNow) heading.current?.focus();
   }, [justNow]);
   return (
-    <div className="success-view survey-outcome">
-      <span className="success-view__icon" aria-hidden="true">
-        ✓
-      </span>
-      <h2 ref={heading} tabIndex={-1}>
-        {justNow ? 'Merci pour tes réponses !' : 'Tu as déjà répondu à ce questionnaire'}
-      </h2>
+    <SuccessView
+      title={justNow ? 'Merci pour tes réponses !' : 'Tu as déjà répondu à ce questionnaire'}
+      headingRef={heading}
+      actions={<ButtonLink to="/calshare">Retour à l'accueil</ButtonLink>}
+    >
       <p>
         {justNow
           ? 'Elles nous aident à construire une application qui te ressemble.'
           : 'Merci encore : une réponse par membre suffit à nous aider.'}
       </p>
       <NextSurvey surveyId={surveyId} />
-      <ButtonLink to="/calshare">Retour à l'accueil</ButtonLink>
-    </div>
+    </SuccessView>
   );
 }
 
