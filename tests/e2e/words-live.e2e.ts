@@ -60,7 +60,7 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     for (const { context } of [visitor, author, admin]) await context.close();
   });
 
-  it("says on a phone that a message is too short only once left, what holds 'Publier' back when tapped empty, then takes the focus to the thanks", async () => {
+  it("says on a phone that a message is too short only once left, what holds 'Publier' back when tapped empty, speaks its counter near the limit only, then takes the focus to the thanks", async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
     await signIn(page, member.email, member.password, '/leave-a-print');
@@ -79,6 +79,17 @@ describe.skipIf(!browserAvailable())(`waiting list ${inject('browserSkipReason')
     await page.getByText('Écris ton message : 7 caractères au minimum.').waitFor();
     await page.getByText('À compléter : Ton message').waitFor();
     await expect(message.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // The counter is not read at every key: a polite line speaks at 80 % of the limit and at it.
+    const limitLine = page.locator('.field__hint [aria-live="polite"]');
+    await message.fill('Hâte de covoiturer !');
+    await page.getByText('20/150').waitFor();
+    await expect(limitLine.textContent()).resolves.toBe('');
+    await expect(page.locator('[aria-live]', { hasText: '/150' }).count()).resolves.toBe(0);
+    await message.fill('a'.repeat(120));
+    await expect.poll(() => limitLine.textContent()).toBe('Tu approches de la limite de 150 caractères.');
+    await message.fill('a'.repeat(150));
+    await expect.poll(() => limitLine.textContent()).toBe('Limite atteinte : 150 caractères au maximum.');
 
     // Sent: the button is gone, and the focus is on the thanks rather than the page's body.
     await message.fill('Hâte de covoiturer jusqu’au stade !');

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
+import { LengthLimitAnnouncer } from '../../platform/ui/LengthLimitAnnouncer';
 import { Spinner } from '../../platform/ui/Spinner';
 import { SuccessView } from '../../platform/ui/SuccessView';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
@@ -110,7 +111,13 @@ export function LeavePrintForm() {
               ? 'Écris ton message : 7 caractères au minimum.'
               : undefined
         }
-        hint={<span aria-live="polite">{`${length}/${PRINT_MAX_LENGTH}`}</span>}
+        // Counted by printLength (what a person sees as characters), not by the field's maxLength.
+        hint={
+          <>
+            {`${length}/${PRINT_MAX_LENGTH}`}
+            <LengthLimitAnnouncer length={length} max={PRINT_MAX_LENGTH} />
+          </>
+        }
         placeholder="Trop hâte de partager la route vers le prochain match !"
       />
       {error && <ErrorBox message={error} />}

@@ -103,6 +103,14 @@ describe('Field', () => {
     fireEvent.change(textarea, { target: { value: 'Allez les bleus !' } });
     expect(screen.getByText('17/150')).toBeTruthy();
     expect(describedText(textarea)).toBe('17/150');
+    // Heard near the limit only, not at each key.
+    expect(screen.getByText('17/150').closest('[aria-live]')).toBeNull();
+    const live = document.querySelector('.visually-hidden[aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
+    fireEvent.change(textarea, { target: { value: 'a'.repeat(120) } });
+    expect(live.textContent).toBe('Tu approches de la limite de 150 caractères.');
+    fireEvent.change(textarea, { target: { value: 'a'.repeat(150) } });
+    expect(live.textContent).toBe('Limite atteinte : 150 caractères au maximum.');
   });
 
   it('forwards its ref to the input', () => {

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { LengthLimitAnnouncer } from './LengthLimitAnnouncer';
 
 export type FieldType = 'text' | 'email' | 'password' | 'textarea' | 'search' | 'tel' | 'url' | 'number' | 'date';
 
@@ -38,7 +39,7 @@ export interface FieldProps extends NativeInputProps {
   message?: ReactNode;
   /** Help under the field (format, strength meter); read as part of the description. */
   hint?: ReactNode;
-  /** Shows 'n/max' under the field (requires maxLength). */
+  /** Shows 'n/max' under the field (requires maxLength); a screen reader hears it near the limit only. */
   showCount?: boolean;
   /** Textarea rows. */
   rows?: number;
@@ -172,6 +173,7 @@ export function Field({
             {value.length}/{maxLength}
           </div>
         )}
+        {withCounter && <LengthLimitAnnouncer length={value.length} max={maxLength} />}
       </div>
     </div>
   );
