@@ -38,13 +38,18 @@ interface AppOptions {
   /** Defaults to SMTP_URL's pool, or the .eml outbox; closed with the app. */
   mailer?: Mailer;
   logger?: LoggerSetting;
+  /**
+   * Called with the new app before any plugin or route is added, so that its hooks reach
+   * every route: tests that watch each route as it is registered, and what it answers.
+   */
+  watch?: (app: FastifyInstance) => void;
 }
 
 /** JSON bodies above this are refused with 413; routes that take uploads raise their own. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole site without listening, so tests can `inject` requests. */
-export async function buildApp({ config, database, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger = false, watch }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -57,6 +62,7 @@ export async function buildApp({ config, database, mailer, logger = false }: App
     // Live streams stay open; at shutdown they are ended by the hub, then idle sockets closed.
     forceCloseConnections: 'idle',
   });
+  watch?.(app);
   // Past this, new sockets are dropped at once, before the process runs out of file descriptors.
   app.server.maxConnections = config.maxConnections;
   // Only JSON is accepted: a foreign site's plain form cannot post text/plain here (CSRF).

@@ -20,8 +20,9 @@ declare module 'vitest' {
 
 /**
  * Migrating a new database takes seconds; copying a migrated one takes well under one. The
- * unit project migrates once here and every API test file starts from a copy: of a PGlite
- * dump, or, on a PostgreSQL server, of a template database (CREATE DATABASE … TEMPLATE).
+ * server and unit projects each migrate once here, and every API test file starts from a
+ * copy: of a PGlite dump, or, on a PostgreSQL server, of a template database (CREATE
+ * DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
   const pglite = await PGlite.create();

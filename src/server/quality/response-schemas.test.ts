@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WIKI_ARTICLE_IDS } from '../../shared/wiki';
 import type { RouteEntry } from '../platform/http/route-groups';
 import { unsubscribeSecret, unsubscribeToken } from '../capabilities/newsletter/unsubscribe-token';
@@ -20,32 +21,26 @@ interface SeenRoute extends Pick<RouteEntry, 'method' | 'url'> {
  * route's schema would write of it. Hooks added to the app as soon as it is created, so that
  * every plugin's routes inherit them.
  */
-const seen = vi.hoisted(() => ({ routes: [] as SeenRoute[], handed: new Map<string, unknown>(), rewritten: new Map<string, unknown>() }));
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
-  const create = ((options: Parameters<typeof fastify.default>[0]) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      const response = (route.schema as { response?: ResponseSchemas } | undefined)?.response;
-      for (const method of [route.method].flat()) if (method !== 'HEAD') seen.routes.push({ method, url: route.url, response });
-    });
-    app.addHook('preSerialization', async (request, _reply, payload) => {
-      const id = request.headers['x-parity'];
-      // As Fastify would have written it without a response schema.
-      if (typeof id === 'string') seen.handed.set(id, JSON.parse(JSON.stringify(payload)));
-      return payload;
-    });
-    app.addHook('onSend', async (request, reply, payload) => {
-      const id = request.headers['x-parity'];
-      if (typeof id !== 'string' || seen.handed.has(id) || typeof payload !== 'string') return payload;
-      const serialize = reply.getSerializationFunction(String(reply.statusCode));
-      if (serialize && String(reply.getHeader('content-type')).includes('json')) seen.rewritten.set(id, JSON.parse(serialize(JSON.parse(payload))));
-      return payload;
-    });
-    return app;
-  }) as unknown as typeof fastify.default;
-  return { ...fastify, default: create };
-});
+const seen = { routes: [] as SeenRoute[], handed: new Map<string, unknown>(), rewritten: new Map<string, unknown>() };
+function watch(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const response = (route.schema as { response?: ResponseSchemas } | undefined)?.response;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') seen.routes.push({ method, url: route.url, response });
+  });
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const id = request.headers['x-parity'];
+    // As Fastify would have written it without a response schema.
+    if (typeof id === 'string') seen.handed.set(id, JSON.parse(JSON.stringify(payload)));
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = request.headers['x-parity'];
+    if (typeof id !== 'string' || seen.handed.has(id) || typeof payload !== 'string') return payload;
+    const serialize = reply.getSerializationFunction(String(reply.statusCode));
+    if (serialize && String(reply.getHeader('content-type')).includes('json')) seen.rewritten.set(id, JSON.parse(serialize(JSON.parse(payload))));
+    return payload;
+  });
+}
 
 /** Routes whose success is no JSON of their own, so they declare no response schema. */
 const NOT_JSON: Readonly<Record<string, string>> = {
@@ -182,7 +177,7 @@ const keyOf = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${
 const successCodes = (response: ResponseSchemas | undefined) => Object.keys(response ?? {}).filter((code) => /^2\d\d$/.test(code));
 
 describe('response schemas', () => {
-  const test = setUpTestApp();
+  const test = setUpTestApp(undefined, watch);
   const callers: Partial<Record<Role, TestMember>> = {};
   let context: Omit<Context, 'caller'>;
 

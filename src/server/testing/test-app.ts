@@ -22,7 +22,7 @@ export interface TestApp {
  * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, and the proof of work is kept cheap. A
  * variable given as undefined gets the app's own default.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string | undefined> = {}, watch?: (app: FastifyInstance) => void): Promise<TestApp> {
   const [database, mailbox] = await Promise.all([createTestDatabase(), Mailbox.start()]);
   const config = readConfig({
     DATA_DIR: '/nonexistent-test-data',
@@ -33,7 +33,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     ...env,
   });
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailer, watch });
   await app.ready();
   return {
     app,
@@ -52,10 +52,10 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
  * A test file's (or describe block's) app: created before its first test, closed after its
  * last. Read its fields inside tests and hooks registered after this call.
  */
-export function setUpTestApp(env?: Record<string, string | undefined>): TestApp {
+export function setUpTestApp(env?: Record<string, string | undefined>, watch?: (app: FastifyInstance) => void): TestApp {
   const test = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(test, await createTestApp(env));
+    Object.assign(test, await createTestApp(env, watch));
   });
   afterAll(async () => test.close?.());
   return test;
