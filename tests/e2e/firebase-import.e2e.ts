@@ -62,8 +62,8 @@ describe.skipIf(!browserAvailable())(`moving in from Firebase ${inject('browserS
 
     await page.goto('/vote');
     const love = page.locator('li', { hasText: 'Kayak' }).getByRole('button', { name: "J'adore", exact: true });
-    await love.waitFor();
-    await expect(love.getAttribute('aria-pressed')).resolves.toBe('true');
+    // The list comes prerendered; the member's own reactions follow it.
+    await expect.poll(() => love.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
     await shoot(page, 'firebase-moved-in-vote-mobile');
 
     await page.goto('/calshare/surveys/pre-use');
