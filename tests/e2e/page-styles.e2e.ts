@@ -38,6 +38,8 @@ describe.skipIf(!browserAvailable())(`page styles ${inject('browserSkipReason')}
       await page.goto(pathname);
       await settle(page);
       await expect(page.locator('.site-header').evaluate((header) => getComputedStyle(header).position)).resolves.toBe('sticky');
+      // The frosted header, as built: what scrolls under it is blurred, not shown through.
+      await expect(page.locator('.site-header').evaluate((header) => getComputedStyle(header).backdropFilter)).resolves.toBe('saturate(1.4) blur(8px)');
     }
     expect(styleSheets).toEqual([]);
     await context.close();
