@@ -34,6 +34,12 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
       await page.getByRole('checkbox', { name: 'Sélectionner « Padel »' }).check();
       await page.getByText('2 éléments sélectionnés').waitFor();
       await shoot(page, `admin-moderation-selection-${viewport}`);
+      // Down the list, the bar stays whole under the header, whatever the header's height.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const header = await page.locator('.site-header').boundingBox();
+      await expect
+        .poll(async () => (await page.getByRole('region', { name: 'Actions sur la sélection' }).boundingBox())!.y)
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
       // With a selection, its bar and its checked items (accessibility-admin.e2e.ts scans the page without).
       expect(await axeViolations(page, '/admin/moderation')).toEqual([]);
       await context.close();
