@@ -18,6 +18,9 @@ async function renderUnverified(routes: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({ 'GET /api/auth/me': () => ({ status: 200, body: current }), ...routes });
   renderPage(<AccountPage />);
   await screen.findByRole('heading', { level: 2, name: 'Vérifie ton adresse mail' }, { timeout: 5000 });
+  // The heading can show before the effects of its render ran (the tab's listener among them):
+  // a loaded machine left the test's 'visibilitychange' with no one to hear it.
+  await act(async () => {});
   return {
     ...api,
     verifyElsewhere() {
