@@ -1,26 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MODERATION_BULK_MAX, type BulkModerationAction, type BulkModerationResult, type ModerationQueue as Queue } from '../../../shared/moderation';
-import { ApiError, errorMessage } from '../../platform/http/http';
+import { errorMessage } from '../../platform/http/http';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useLive } from '../../platform/live/useLive';
-import {
-  approveSport,
-  approveWord,
-  fetchPendingSports,
-  fetchPendingWords,
-  fetchPublishedWords,
-  fetchQueue,
-  moderateInBulk,
-  refuseSport,
-  refuseWord,
-  setWordVip,
-  unapproveSport,
-  unapproveWord,
-  withdrawWord,
-} from './api';
-import { BulkBar, items } from './BulkBar';
+import { fetchPendingSports, fetchPendingWords, fetchPublishedWords, fetchQueue, moderateInBulk, setWordVip, withdrawWord } from './api';
+import { BulkBar } from './BulkBar';
+import { bulkResultMessage, isAlreadyDone, itemAction } from './item-actions';
+import { focusInPlace, focusItem, itemElements, ITEM_SELECTOR } from './queue-focus';
 import { useShortcuts } from './shortcuts';
 import { ShortcutList } from './ShortcutList';
 import { MoreItems, withMorePages } from './paging';
@@ -29,50 +17,10 @@ import { UndoToast, type Toast } from './UndoToast';
 import { useHeldRefusal } from './useHeldRefusal';
 import './moderation.css';
 
-const ITEM_SELECTOR = '[data-moderation-item]';
-
-/** Focuses an item in the middle of the screen, where neither the header nor the selection bar covers it. */
-function focusItem(item: HTMLElement | undefined) {
-  if (!item) return;
-  item.focus({ preventScroll: true });
-  item.scrollIntoView?.({ block: 'center' });
-}
-
-/**
- * Focuses the item that took the place of the one just acted on, without moving the page: it
- * is where the moderator's eyes and thumb already are. Scrolls only if it is out of sight.
- */
-function focusInPlace(item: HTMLElement) {
-  item.focus({ preventScroll: true });
-  const { top, bottom } = item.getBoundingClientRect();
-  if (bottom < 0 || top > window.innerHeight) item.scrollIntoView?.({ block: 'nearest' });
-}
-
-const itemElements = () => Array.from(document.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
 const noun = (key: ItemKey) => (key.startsWith('word:') ? 'Mot' : 'Sport');
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-/** What a bulk action did, in French: how many done, and how many someone else did first. */
-function bulkResultMessage(action: BulkModerationAction, { done, alreadyDone }: BulkModerationResult): string {
-  const verb = action === 'approve' ? 'approuvé' : 'refusé';
-  const doneText = `${items(done)} ${verb}${done > 1 ? 's' : ''}.`;
-  if (alreadyDone === 0) return doneText;
-  const others = alreadyDone > 1 ? `${alreadyDone} étaient déjà traités` : '1 était déjà traité';
-  return `${doneText} ${others} par quelqu'un d'autre.`;
-}
-
-const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.code === 'moderation/already-done';
-
-/** An item's action, by its key. */
-function itemAction(key: ItemKey, action: 'approve' | 'unapprove' | 'refuse', keepalive = false) {
-  const [type, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-  const word = type === 'word';
-  if (action === 'approve') return word ? approveWord(id) : approveSport(id);
-  if (action === 'unapprove') return word ? unapproveWord(id) : unapproveSport(id);
-  return word ? refuseWord(id, keepalive) : refuseSport(id, keepalive);
-}
 
 /**
  * PRODUCT.md /admin/moderation: pending words and sports, oldest first and 50 at a time, with
