@@ -60,6 +60,12 @@ export function newDataDir(label) {
   return dir;
 }
 
+/** The flags `npm start` and deploy/unissons.service give Node (decision 0017). */
+export function startFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  return scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
 /**
  * `node <build>/node/main.js` with its own data. `database` is `{ dataDir }` (PGlite) or
  * `{ databaseUrl }` (PostgreSQL). Resolves once /api/health answers.
@@ -80,8 +86,7 @@ async function startServerOnce({ database, clientDir, smtpUrl, env = {}, inspect
   const build = siteBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // What `npm start` and deploy/unissons.service give Node (decision 0017).
-  const nodeArgs = ['--max-old-space-size=1024', ...(inspect ? ['--inspect=127.0.0.1:0'] : [])];
+  const nodeArgs = [...startFlags(), ...(inspect ? ['--inspect=127.0.0.1:0'] : [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(build, 'node/main.js')], {
     cwd: REPO,
     env: {

@@ -56,6 +56,9 @@ function guideBlocks(section: number): string[][] {
 
 // What the test cannot do here: install packages, add users, drive systemd or a running
 // service (it starts and stops the site itself, as the unit does).
+/** The flags the systemd unit gives Node (the same as `npm start`'s, checked in deploy-files.test). */
+const UNIT_FLAGS = /^ExecStart=\S+ ((?:--\S+ )*)build\/node\/main\.js$/m.exec(fs.readFileSync('deploy/unissons.service', 'utf8'))![1].trim().split(' ');
+
 const MACHINE_COMMAND = /^(apt|useradd|systemctl|journalctl|\$run)\b/;
 
 describe('production install', () => {
@@ -278,7 +281,7 @@ describe('production install', () => {
    * its log is kept for the test to read (`log()`); warnings and errors are shown.
    */
   async function startInstalled(dataDir: string, settings: Record<string, string> = {}) {
-    const server = spawn(process.execPath, ['--max-old-space-size=1024', 'build/node/main.js'], {
+    const server = spawn(process.execPath, [...UNIT_FLAGS, 'build/node/main.js'], {
       cwd: app,
       env: installedEnv({ ...settings, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'inherit'],

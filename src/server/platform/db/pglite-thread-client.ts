@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
 export interface QueryRunner {
@@ -11,13 +10,11 @@ export interface QueryRunner {
 }
 
 const execFileAsync = promisify(execFile);
-// V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) twice: a quick baseline at start,
-// then optimised code for each function that gets hot, with tens of megabytes of compiler
-// memory the allocator keeps. The baseline alone holds the server 50 MB lower, and a
-// statement's time is spent in PostgreSQL's own work either way (decision 0017). Process-wide,
-// but PGlite is the only WebAssembly the server runs.
-v8.setFlagsFromString('--liftoff-only');
-
+// V8 would compile PGlite's WebAssembly (PostgreSQL, 9 MB) twice: a quick baseline, then
+// optimised code for each hot function, with tens of megabytes of compiler memory that stay.
+// `npm start` and the systemd unit run Node with `--liftoff-only`, the baseline alone
+// (decision 0017): on Node 24 the flag must be on the command line, set from here it is
+// ignored.
 const THREAD_SCRIPT = new URL('./pglite-thread.mjs', import.meta.url);
 
 type Reply = { type: 'reply'; id: number; result?: unknown; error?: Record<string, unknown> };
