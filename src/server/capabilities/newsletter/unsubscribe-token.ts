@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { SigningSecrets, type SecretPolicy } from '../../platform/db/signing-secrets';
@@ -31,27 +31,43 @@ function secretsOf(db: Kysely<Database>): SigningSecrets {
   return found;
 }
 
+// The keys made from the stored secrets, each once: on Node 24 an HMAC keyed by a Buffer costs
+// five times one keyed by a KeyObject (the Buffer becomes a key anew for each HMAC), and a
+// newsletter signs a link per recipient.
+const keys = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    // The current key and those replaced within 90 days: a handful, unless secrets rotate in a loop.
+    if (keys.size >= 16) keys.clear();
+    key = createSecretKey(Buffer.from(secret, 'base64url'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** The key new links are signed with. */
-export async function unsubscribeSecret(db: Kysely<Database>): Promise<Buffer> {
-  return Buffer.from(await secretsOf(db).current(), 'base64url');
+export async function unsubscribeSecret(db: Kysely<Database>): Promise<KeyObject> {
+  return keyOf(await secretsOf(db).current());
 }
 
 /** The user id a one-click link was made for, if the current key or one replaced less than 90 days ago signed it. */
 export function userOfUnsubscribeToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
-  return secretsOf(db).verify((secret) => verifyUnsubscribeToken(Buffer.from(secret, 'base64url'), token));
+  return secretsOf(db).verify((secret) => verifyUnsubscribeToken(keyOf(secret), token));
 }
 
-function signature(secret: Buffer, userId: string): Buffer {
+function signature(secret: KeyObject, userId: string): Buffer {
   return createHmac('sha256', secret).update(`newsletter-unsubscribe:${userId.toLowerCase()}`).digest();
 }
 
 /** `<userId>.<signature>`: URL-safe as it is. */
-export function unsubscribeToken(secret: Buffer, userId: string): string {
+export function unsubscribeToken(secret: KeyObject, userId: string): string {
   return `${userId}.${signature(secret, userId).toString('base64url')}`;
 }
 
 /** The user id a token was made for, or undefined when it was not made with this secret. */
-export function verifyUnsubscribeToken(secret: Buffer, token: string): string | undefined {
+export function verifyUnsubscribeToken(secret: KeyObject, token: string): string | undefined {
   const dot = token.indexOf('.');
   if (dot < 0) return undefined;
   const userId = token.slice(0, dot);
