@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { logMigrations, migrateToLatest, MigrationRefused } from './migrate';
@@ -65,6 +65,24 @@ it('applies every migration once, naming each in the log, then logs that none is
     const again = capturedLog();
     logMigrations(again.log, await migrateToLatest(database.db));
     expect(again.lines.map(({ msg }) => msg)).toEqual(['no migration to apply']);
+  } finally {
+    await database.drop();
+  }
+});
+
+it('leaves no index that another one on the same table repeats', async () => {
+  const database = await emptyDatabase();
+  try {
+    await migrateToLatest(database.db);
+    // Same table, columns, operator classes, expressions and condition: every write to the
+    // table pays for both, and the planner uses one.
+    const { rows } = await sql<{ indexes: string[] }>`
+      select array_agg(indexrelid::regclass::text order by indexrelid::regclass::text) as indexes
+      from pg_index join pg_class on pg_class.oid = pg_index.indrelid
+      where pg_class.relnamespace = 'public'::regnamespace
+      group by indrelid, indkey::text, indclass::text, coalesce(indexprs::text, ''), coalesce(indpred::text, '')
+      having count(*) > 1`.execute(database.db);
+    expect(rows).toEqual([]);
   } finally {
     await database.drop();
   }

@@ -239,7 +239,7 @@ describe('query plans of the hot paths', () => {
 
   it('exports a member’s data from their own rows only', async () => {
     const sent = await statementsOf(() => exportAccountData(test.database.db, admin.uuid));
-    await expectIndex(statement(sent, /"newsletter_deliveries"."user_id" = \$1/), 'newsletter_deliveries', 'newsletter_deliveries_user_id', { sorted: true });
+    await expectIndex(statement(sent, /"newsletter_deliveries"."user_id" = \$1/), 'newsletter_deliveries', 'newsletter_deliveries_user', { sorted: true });
     await expectIndex(statement(sent, /from "survey_submissions" where "user_id" = \$1/), 'survey_submissions', 'survey_submissions_user_id', { sorted: true });
     await expectIndex(statement(sent, /from "event_reports" where "email" = \$1/), 'event_reports', 'event_reports_email', { sorted: true });
     await expectIndex(statement(sent, /"sport_reactions"."user_id" = \$1/), 'sport_reactions', 'sport_reactions_user', { sorted: true });

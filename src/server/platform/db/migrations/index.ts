@@ -25,6 +25,7 @@ import * as usersLostRights from './20261126200000_users_lost_rights';
 import * as temporaryPasswordMails from './20261126300000_temporary_password_mails';
 import * as rotatingSecrets from './20261126800000_rotating_secrets';
 import * as firebaseAccounts from './20261127100000_firebase_accounts';
+import * as newsletterDeliveriesOneUserIndex from './20261127200000_newsletter_deliveries_one_user_index';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261126300000_temporary_password_mails': temporaryPasswordMails,
   '20261126800000_rotating_secrets': rotatingSecrets,
   '20261127100000_firebase_accounts': firebaseAccounts,
+  '20261127200000_newsletter_deliveries_one_user_index': newsletterDeliveriesOneUserIndex,
 };
