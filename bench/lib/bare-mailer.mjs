@@ -24,6 +24,7 @@ let next = 0;
 let sent = 0;
 let failed = 0;
 const start = process.hrtime.bigint();
+const cpuBefore = process.cpuUsage();
 const lane = async () => {
   for (let i = next++; i < count && Date.now() < deadline; i = next++) {
     try {
@@ -35,6 +36,7 @@ const lane = async () => {
   }
 };
 await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+const { user, system } = process.cpuUsage(cpuBefore);
 transport.close();
-process.send({ type: 'done', sent, failed, start: String(start), end: String(process.hrtime.bigint()) });
+process.send({ type: 'done', sent, failed, cpuMs: (user + system) / 1000, start: String(start), end: String(process.hrtime.bigint()) });
 process.disconnect();

@@ -138,6 +138,8 @@ async function startServerOnce({ database, clientDir, smtpUrl, env = {}, inspect
     heapKb: async () => (await heapUsedAfterGc(inspectorUrl)) / 1024,
     /** Resident memory of the server process, in kB (Linux /proc). */
     rssKb: () => rssKb(child.pid),
+    /** CPU time the server process has used so far, every thread, in ms (Linux /proc). */
+    cpuMs: () => cpuMs(child.pid),
     stop: server.stop,
   };
 }
@@ -162,6 +164,14 @@ function rssKb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
 }
+
+function cpuMs(pid) {
+  // utime and stime, the 14th and 15th fields, after the command name in parentheses.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+// USER_HZ, which Linux keeps at 100 on every architecture this runs on.
+const CLOCK_TICKS = 100;
 
 /** Removes this run's scratch folder (builds, embedded databases). */
 export function cleanScratch() {
