@@ -113,7 +113,7 @@ describe.skipIf(!tools['systemd-analyze'])(`deploy/unissons.service ${skipReason
     const flags = (command: string) => command.split(' ').filter((word) => word.startsWith('--'));
     const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
     const execStart = /^ExecStart=(.*)$/m.exec(text)?.[1] ?? '';
-    expect(flags(scripts.start)).toEqual(['--max-old-space-size=1024', '--liftoff-only', '--max-semi-space-size=8']);
+    expect(flags(scripts.start)).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=8']);
     expect(flags(execStart)).toEqual(flags(scripts.start));
   });
 

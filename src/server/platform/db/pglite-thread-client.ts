@@ -10,11 +10,6 @@ export interface QueryRunner {
 }
 
 const execFileAsync = promisify(execFile);
-// V8 would compile PGlite's WebAssembly (PostgreSQL, 9 MB) twice: a quick baseline, then
-// optimised code for each hot function, with tens of megabytes of compiler memory that stay.
-// `npm start` and the systemd unit run Node with `--liftoff-only`, the baseline alone
-// (decision 0017): on Node 24 the flag must be on the command line, set from here it is
-// ignored.
 const THREAD_SCRIPT = new URL('./pglite-thread.mjs', import.meta.url);
 
 type Reply = { type: 'reply'; id: number; result?: unknown; error?: Record<string, unknown> };
