@@ -23,7 +23,8 @@ export default [
     route('calshare/surveys/post-use', 'routes/survey-post-use.tsx'),
     route('newsletter-unsubscribe/:userId', 'routes/newsletter-unsubscribe.tsx'),
   ]),
-  layout('routes/moderation-gate.tsx', [route('admin', 'routes/admin.tsx'), route('admin/moderation', 'routes/admin-moderation.tsx')]),
+  layout('routes/staff-gate.tsx', [route('admin', 'routes/admin.tsx')]),
+  layout('routes/moderation-gate.tsx', [route('admin/moderation', 'routes/admin-moderation.tsx')]),
   layout('routes/admin-gate.tsx', [
     route('admin/organisations', 'routes/admin-organisations.tsx'),
     route('admin/surveys', 'routes/admin-surveys.tsx'),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
-import { hasPermission } from '../../shared/permissions';
+import { isStaff } from '../../shared/permissions';
 import { Logo } from '../platform/ui/Logo';
 import { useAuth } from '../platform/session/auth-context';
 import { publicConfig } from '../config';
@@ -59,7 +59,7 @@ export function SiteHeader() {
   const scripted = useScripted();
   const [open, setOpen] = useState(false);
 
-  const staff = state.status === 'signed-in' && hasPermission(state.user.roles, 'moderate');
+  const staff = state.status === 'signed-in' && isStaff(state.user.roles);
   const entries = staff ? [...links, adminLink] : links;
 
   function onKeyDown(event: KeyboardEvent) {

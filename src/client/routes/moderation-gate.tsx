@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AuthGate } from '../capabilities/accounts/AuthGate';
 
-/** /admin and /admin/moderation: admins and moderators (the `moderate` permission). */
+/** /admin/moderation: admins and moderators (the `moderate` permission). */
 export default function ModerationGate() {
   return (
     <AuthGate permission="moderate">

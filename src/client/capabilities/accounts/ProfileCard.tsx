@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasPermission } from '../../../shared/permissions';
+import { isStaff } from '../../../shared/permissions';
 import { displayName, type CurrentUser } from '../../../shared/user';
 import { errorMessage } from '../../platform/http/http';
 import { Button, ButtonLink } from '../../platform/ui/Button';
@@ -53,8 +53,8 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
         <ButtonLink to="/leave-a-print" variant="secondary">
           Laisser une marque
         </ButtonLink>
-        {/* The /admin home is the moderators' and admins' own (it shows each what they may do). */}
-        {hasPermission(user.roles, 'moderate') && (
+        {/* The /admin home is every staff member's own (it shows each what they may do). */}
+        {isStaff(user.roles) && (
           <ButtonLink to="/admin" variant="secondary">
             Administration
           </ButtonLink>

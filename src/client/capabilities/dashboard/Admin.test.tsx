@@ -56,6 +56,21 @@ describe('AdminHome', () => {
     expect(screen.queryByText(/événements signalés/)).toBeNull();
   });
 
+  it('lets an editor in without asking for the moderation counts, and shows no member, moderation or newsletter page', async () => {
+    const { calls } = stubApi({ 'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['editor'] } } });
+    renderPage(
+      <AdminHome>
+        <p>Panneau réservé aux admins</p>
+      </AdminHome>,
+      { path: '/admin' },
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Administration');
+    const hrefs = screen.queryAllByRole('link').map((link) => link.getAttribute('href'));
+    for (const page of ADMIN_PAGES) expect(hrefs).not.toContain(page);
+    expect(screen.queryByText('Panneau réservé aux admins')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/admin/summary')).toBe(false);
+  });
+
   it('still shows the links when the counts cannot be loaded', async () => {
     const { calls } = stubApi({
       'GET /api/auth/me': { status: 200, body: ADMIN },

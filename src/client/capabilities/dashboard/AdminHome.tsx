@@ -73,7 +73,7 @@ const PAGES: AdminPage[] = [
 /**
  * /admin (PRODUCT.md): every admin page, with what waits for review. Other features' admin
  * panels (event reports, wiki feedback) come in as children, composed by the route, and are
- * shown to admins only: a moderator sees the moderation link alone.
+ * shown to admins only: a moderator sees the moderation link alone, an editor the texts' pages.
  */
 export function AdminHome({ children }: { children?: ReactNode }) {
   const { state } = useAuth();
@@ -81,7 +81,8 @@ export function AdminHome({ children }: { children?: ReactNode }) {
   const isAdmin = hasPermission(roles, 'administer');
   const pages = PAGES.filter((page) => hasPermission(roles, page.permission));
   // Counts are a bonus: without them (endpoint down) the links still work, and no error shows.
-  const { data: summary } = useLoad('admin-summary', getAdminSummary);
+  // An editor has nothing to moderate: the summary is the moderators' and admins' (its API's group).
+  const { data: summary } = useLoad(hasPermission(roles, 'moderate') ? 'admin-summary' : null, getAdminSummary);
 
   const toModerate = summary ? summary.pendingWords + summary.pendingSports : 0;
   const reports = isAdmin ? (summary?.eventReports ?? 0) : 0;

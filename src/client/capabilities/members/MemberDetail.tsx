@@ -29,6 +29,22 @@ interface Action {
   run(): Promise<Member | undefined>;
 }
 
+/** What giving or taking each role changes, said in the confirmation. */
+const roleChangeText: Readonly<Record<Role, (name: string) => { grant: string; revoke: string }>> = {
+  admin: (name) => ({
+    grant: `${name} aura accès à toute l'administration : membres, journal, newsletter, réglages, textes du site…`,
+    revoke: `${name} n'aura plus accès à l'administration (sauf la modération ou les textes, s'il ou elle est aussi modérateur ou rédacteur).`,
+  }),
+  moderator: (name) => ({
+    grant: `${name} pourra approuver ou refuser les mots et les sports suggérés, et rien d'autre.`,
+    revoke: `${name} n'aura plus accès à la file de modération.`,
+  }),
+  editor: (name) => ({
+    grant: `${name} pourra modifier et publier les textes du site (articles du wiki, politique de confidentialité, mot des fondateurs, documents légaux), et rien d'autre : ni les membres, ni la modération, ni la newsletter.`,
+    revoke: `${name} ne pourra plus modifier les textes du site.`,
+  }),
+};
+
 function actionsFor(member: Member, self: boolean): Action[] {
   const name = memberName(member);
   const role = (role: Role, what: string): Action => {
@@ -37,21 +53,14 @@ function actionsFor(member: Member, self: boolean): Action[] {
       id: `role-${role}`,
       button: granted ? `Retirer le rôle ${what}` : `Nommer ${what}`,
       title: granted ? `Retirer le rôle ${what} ?` : `Nommer ${name} ${what} ?`,
-      text:
-        role === 'admin'
-          ? granted
-            ? `${name} n'aura plus accès à l'administration (sauf la modération, s'il ou elle est aussi modérateur).`
-            : `${name} aura accès à toute l'administration : membres, journal, newsletter, réglages…`
-          : granted
-            ? `${name} n'aura plus accès à la file de modération.`
-            : `${name} pourra approuver ou refuser les mots et les sports suggérés, et rien d'autre.`,
+      text: roleChangeText[role](name)[granted ? 'revoke' : 'grant'],
       confirm: granted ? 'Oui, retirer le rôle' : `Oui, nommer ${what}`,
       busy: 'Changement du rôle…',
       done: granted ? `${name} n'a plus le rôle ${roleLabels[role].toLowerCase()}.` : `${name} a maintenant le rôle ${roleLabels[role].toLowerCase()}.`,
       run: () => setMemberRole(member.uuid, role, !granted),
     };
   };
-  const actions = [role('admin', 'administrateur'), role('moderator', 'modérateur')];
+  const actions = [role('admin', 'administrateur'), role('moderator', 'modérateur'), role('editor', 'rédacteur')];
   // Refused by the server too: an admin keeps their own role and their own account here.
   if (self) return actions.filter((action) => !(action.id === 'role-admin' && member.roles.includes('admin')));
   actions.push(

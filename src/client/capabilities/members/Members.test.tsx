@@ -152,6 +152,7 @@ describe('MemberDetail', () => {
     expect(await screen.findByText(/C'est ton compte/)).toBeTruthy();
     const actions = screen.getAllByRole('button').map((button) => button.textContent);
     expect(actions).toContain('Nommer modérateur');
+    expect(actions).toContain('Nommer rédacteur');
     for (const name of ['Retirer le rôle administrateur', 'Suspendre le compte', 'Supprimer le compte']) expect(actions).not.toContain(name);
   });
 

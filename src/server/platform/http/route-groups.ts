@@ -14,15 +14,18 @@ export interface RouteGroups {
   member?: Register;
   /** Needs the `moderate` permission (admins and moderators; shared/permissions.ts). */
   moderation?: Register;
+  /** Needs the `edit-texts` permission (admins and editors). */
+  texts?: Register;
   /** Needs the `administer` permission (admins). */
   admin?: Register;
 }
 
-export type RouteGroup = 'public' | 'member' | 'moderation' | 'admin';
+export type RouteGroup = 'public' | 'member' | 'moderation' | 'texts' | 'admin';
 
 /** The permission each guarded staff group asks for: the one place the server decides. */
-const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'admin', Permission>> = {
+const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'texts' | 'admin', Permission>> = {
   moderation: 'moderate',
+  texts: 'edit-texts',
   admin: 'administer',
 };
 
@@ -55,6 +58,7 @@ export async function registerRouteGroups(app: FastifyInstance, owners: RouteGro
   await group('public');
   await group('member', requireMember);
   await group('moderation', (request) => requirePermission(request, GROUP_PERMISSIONS.moderation));
+  await group('texts', (request) => requirePermission(request, GROUP_PERMISSIONS.texts));
   await group('admin', (request) => requirePermission(request, GROUP_PERMISSIONS.admin));
 }
 

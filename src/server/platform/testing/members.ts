@@ -82,6 +82,13 @@ export async function registerModerator(app: FastifyInstance, database: Database
   return moderator;
 }
 
+/** A member with the editor role (shared/permissions.ts: the site's texts only). */
+export async function registerEditor(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
+  const editor = await registerMember(app);
+  await database.db.updateTable('users').set({ roles: ['editor'] }).where('id', '=', editor.uuid).execute();
+  return editor;
+}
+
 /** An organisation account, its e-mail allowed first as the admin would, and verified. */
 export async function registerOrganisation(app: FastifyInstance, database: DatabaseHandle): Promise<TestMember> {
   const suffix = randomBytes(4).toString('hex');
