@@ -111,3 +111,19 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
     expect(config.smtpUrl).toBe('smtps://relais:Mot-de-passe-3@smtp.exemple.fr');
   });
 });
+
+describe('the legal notice’s settings for a first start (LEGAL_*)', () => {
+  it('are empty but for the e-mail, CONTACT_EMAIL, unless set', () => {
+    const { legalNotice } = readConfig({ CONTACT_EMAIL: 'bonjour@unissons.example' });
+    expect(legalNotice).toMatchObject({ associationName: '', address: '', director: '', hostName: '', rna: '', email: 'bonjour@unissons.example' });
+    expect(readConfig({ LEGAL_EMAIL: 'Legal@Unissons.example', LEGAL_SIRET: '123 456 789 01234' }).legalNotice).toMatchObject({
+      email: 'legal@unissons.example',
+      siret: '12345678901234',
+    });
+  });
+
+  it('stop the server on a value the admin’s form would refuse, naming the variable', () => {
+    expect(() => readConfig({ LEGAL_RNA: '123' })).toThrow('LEGAL_RNA : Numéro RNA : la lettre W suivie de 9 chiffres, comme W123456789.');
+    expect(() => readConfig({ LEGAL_HOST_PHONE: 'nope' })).toThrow(/^LEGAL_HOST_PHONE : /);
+  });
+});

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultPublicConfig, type PublicConfig } from '../shared/public-config';
+import { legalNoticeErrors, normalizeLegalNotice, type LegalNotice, type LegalNoticeField } from '../shared/legal-notice';
 import {
   isPasswordAccepted,
   PASSWORD_MAX_LENGTH,
@@ -46,6 +47,8 @@ export interface Config {
   antiBot: { difficulty: number } | undefined;
   /** Embedded database's scheduled backups (platform/backup): where, how often (off: undefined), how many kept. */
   backup: { dir: string; everyMs: number | undefined; keep: number };
+  /** The legal notice's facts until an admin saves them (LEGAL_*; the e-mail defaults to CONTACT_EMAIL). */
+  legalNotice: LegalNotice;
 }
 
 export class ConfigError extends Error {}
@@ -281,6 +284,30 @@ export function readPublicConfig(env: Env = process.env): PublicConfig {
  */
 export const PUBLISHED_PASSWORDS = ['Change-Me-2025!'];
 
+/** Each fact of the legal notice's variable, for a first start: what an admin saves wins over them. */
+export const LEGAL_NOTICE_SETTINGS: Record<LegalNoticeField, string> = {
+  associationName: 'LEGAL_ASSOCIATION_NAME',
+  address: 'LEGAL_ADDRESS',
+  phone: 'LEGAL_PHONE',
+  email: 'LEGAL_EMAIL',
+  director: 'LEGAL_DIRECTOR',
+  hostName: 'LEGAL_HOST_NAME',
+  hostAddress: 'LEGAL_HOST_ADDRESS',
+  hostPhone: 'LEGAL_HOST_PHONE',
+  rna: 'LEGAL_RNA',
+  siret: 'LEGAL_SIRET',
+  federation: 'LEGAL_FEDERATION',
+};
+
+/** The same rules as the admin's form (shared/legal-notice.ts): a bad value stops the server. */
+function legalNotice(env: Env, contactEmail: string): LegalNotice {
+  const raw = Object.fromEntries(Object.entries(LEGAL_NOTICE_SETTINGS).map(([field, name]) => [field, env[name] ?? '']));
+  const notice = normalizeLegalNotice({ ...raw, email: env.LEGAL_EMAIL?.trim() || contactEmail });
+  const [field, message] = Object.entries(legalNoticeErrors(notice))[0] ?? [];
+  if (field && message) throw new ConfigError(`${LEGAL_NOTICE_SETTINGS[field as LegalNoticeField]} : ${message}`);
+  return notice;
+}
+
 /** Reads and validates the whole configuration; throws ConfigError with a readable message. */
 export function readConfig(env: Env = process.env): Config {
   const publicConfig = readPublicConfig(env);
@@ -341,5 +368,6 @@ export function readConfig(env: Env = process.env): Config {
       everyMs: backupEvery(env),
       keep: positiveInteger(env, 'BACKUP_KEEP', 14),
     },
+    legalNotice: legalNotice(env, publicConfig.contactEmail),
   };
 }

@@ -82,6 +82,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'surveys/member-email-unverified':
     "Ce compte n'a pas encore vérifié son adresse mail : rien ne prouve qu'il est celui de cette personne, un trajet ne peut pas lui être attribué 🙁",
   'settings/invalid-bonus-amount': 'Le montant du bonus doit être compris entre 0 et 1000 € 🙁',
+  'settings/invalid-legal-notice': 'Une information des mentions légales est invalide 🙁',
   'newsletter/invalid-title': 'Le titre est obligatoire, sur une ligne et en 200 caractères au plus 🙁',
   'newsletter/invalid-description': 'La description est trop longue (300 caractères au plus) 🙁',
   'newsletter/invalid-letter': 'Le contenu est obligatoire (50 000 caractères au plus) 🙁',

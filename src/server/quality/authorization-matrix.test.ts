@@ -47,9 +47,10 @@ describe('authorisation matrix, generated from the route table', () => {
     for (const key of ['GET /api/admin/moderation', 'GET /api/admin/summary', 'POST /api/admin/words/:id/approve', 'POST /api/admin/words/:id/unapprove', 'POST /api/admin/words/:id/refuse', 'POST /api/admin/words/:id/vip', 'POST /api/admin/sports/:id/approve', 'POST /api/admin/sports/:id/unapprove', 'POST /api/admin/sports/:id/refuse', 'POST /api/admin/words/:id/withdraw', 'POST /api/admin/moderation/bulk', 'GET /api/admin/moderation/digest', 'PUT /api/admin/moderation/digest']) {
       expect(groupOf(key), key).toBe('moderation');
     }
-    for (const key of ['GET /api/admin/settings', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters']) {
+    for (const key of ['GET /api/admin/settings', 'GET /api/admin/settings/legal-notice', 'PUT /api/admin/settings/legal-notice', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters']) {
       expect(groupOf(key), key).toBe('admin');
     }
+    expect(groupOf('GET /api/legal-notice')).toBe('public');
   });
 
   it('keeps the newsletter stream from moderators and the moderation stream from members', async () => {

@@ -9,6 +9,7 @@ import { registerAdmin, registerMember, registerModerator, registerOrganisation,
 import { proofOfWork } from '../platform/testing/proof-of-work';
 import { setUpTestApp, type TestApp } from '../testing/test-app';
 import { isWrite, sampleOf, urlOf } from './route-samples';
+import { EMPTY_LEGAL_NOTICE } from '../../shared/legal-notice';
 
 type ResponseSchemas = Record<string, Record<string, unknown>>;
 interface SeenRoute extends Pick<RouteEntry, 'method' | 'url'> {
@@ -146,6 +147,7 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'POST /api/admin/past-trips': { body: ({ target }) => ({ email: target.email }) },
   'DELETE /api/admin/past-trips/last': { body: ({ target }) => ({ email: target.email }) },
   'PUT /api/admin/settings': { body: () => ({ bonusAmount: 12.5 }) },
+  'PUT /api/admin/settings/legal-notice': { body: () => ({ ...EMPTY_LEGAL_NOTICE, associationName: 'Unissons', phone: '01 23 45 67 89', rna: 'W751234567' }) },
   'POST /api/wiki/:articleId/feedback': { params: () => ({ articleId: WIKI_ARTICLE_IDS[0] }), body: () => ({ visitorId: randomUUID(), helpful: true }) },
   'POST /api/event-reports': {
     body: async ({ test }) => ({
