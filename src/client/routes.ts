@@ -12,6 +12,7 @@ export default [
   route('calshare/wiki/:articleId?', 'routes/wiki.tsx'),
   route('calshare/privacy_policy', 'routes/privacy-policy.tsx'),
   route('calshare/visuals', 'routes/visuals.tsx'),
+  route('mentions-legales', 'routes/legal-notice.tsx'),
   // The link of the verification mail (VERIFY_EMAIL_PAGE): signed in or not.
   route('verifier-adresse/:token', 'routes/verify-email.tsx'),
   // Where a deleted account's member lands (ACCOUNT_DELETED_PAGE): signed out by then.

@@ -16,6 +16,7 @@ export const PUBLIC_PATHS = [
   ...WIKI_ARTICLE_IDS.map((id) => `/calshare/wiki/${id}`),
   '/calshare/privacy_policy',
   '/calshare/visuals',
+  '/mentions-legales',
 ] as const;
 
 /** Pages rendered only in the browser: they depend on who is signed in, or on the URL. */

@@ -70,9 +70,11 @@ describe('privacy policy', () => {
     }
   });
 
-  it('ends with the configured contact e-mail, keeps the password secret and warns about other sites', () => {
-    expect(html).toContain('href="mailto:rgpd@unissons.example"');
-    expect(textOf('11.')).toContain('rgpd@unissons.example');
+  it("ends with the contact's place, which the server fills from the legal notice, keeps the password secret and warns about other sites", () => {
+    // One source for the association's contact: the legal notice's settings, written by the server.
+    expect(html).toMatch(/<h2 id="11-contact">.*<div data-server-part="privacy-contact"><\/div>/s);
+    expect(html).not.toContain('rgpd@unissons.example');
+    expect(textOf('11.')).toContain('mentions légales');
     expect(textOf('8.')).toMatch(/secret/);
     expect(textOf('9.')).toMatch(/autres sites/);
     expect(textOf('10.')).toMatch(/consentement/);

@@ -33,6 +33,9 @@ export function SiteFooter() {
                 </a>
               </li>
               <li>
+                <Link to="/mentions-legales">Mentions légales</Link>
+              </li>
+              <li>
                 <a href={`mailto:${publicConfig.contactEmail}`}>Contact</a>
               </li>
             </ul>

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { EMPTY_LEGAL_NOTICE } from '../../../shared/legal-notice';
+import { stubApi } from '../../platform/testing/render';
 import { PrivacyPolicy, tableOfContents } from './PrivacyPolicy';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const policy = {
   title: 'Politique de confidentialité',
@@ -38,4 +44,17 @@ it('shows the title, the date it applies from and a table of contents linking to
   const toc = screen.getByRole('navigation', { name: 'Sommaire' });
   expect(within(toc).getByRole('link', { name: "7.1 Droit d'accès" }).getAttribute('href')).toBe('#7-1-droit-d-acces');
   expect(screen.getByText('Texte')).toBeTruthy();
+});
+
+it("puts section 11's contact, the legal notice's facts, in the place the text leaves for it", async () => {
+  stubApi({ 'GET /api/legal-notice': { status: 200, body: { ...EMPTY_LEGAL_NOTICE, associationName: 'Unissons', email: 'contact@unissons.fr' } } });
+  render(
+    <MemoryRouter>
+      <PrivacyPolicy policy={{ ...policy, html: '<h2 id="11-contact">11. Contact</h2><p>Écris :</p><div data-server-part="privacy-contact"></div><p>Fin.</p>' }} />
+    </MemoryRouter>,
+  );
+  expect((await screen.findByRole('link', { name: 'contact@unissons.fr' })).getAttribute('href')).toBe('mailto:contact@unissons.fr');
+  expect(screen.getByText('Unissons')).toBeTruthy();
+  expect(screen.getByText('Fin.')).toBeTruthy();
+  expect(document.querySelectorAll('[data-server-part="privacy-contact"]')).toHaveLength(1);
 });

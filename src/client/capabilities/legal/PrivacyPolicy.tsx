@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { PRIVACY_CONTACT_PART } from '../../../shared/legal-notice';
+import { PrivacyContact } from '../settings/index';
 import './legal.css';
 
 /** A legal text rendered from its Markdown at build time (scripts/vite-site-content.ts). */
@@ -22,6 +25,28 @@ export function tableOfContents(headings: LegalDocument['headings']): TocEntry[]
     else entries.at(-1)?.children.push({ id: heading.id, text: heading.text });
   }
   return entries;
+}
+
+/** Where the Markdown leaves section 11's contact to the server (the legal notice's facts). */
+const CONTACT_PLACE = `<div data-server-part="${PRIVACY_CONTACT_PART}"></div>`;
+
+/**
+ * The policy's text, its contact put in its place: the text before it and after it each in a
+ * block of their own, since the server writes the contact's block at run time.
+ */
+function PolicyBody({ html }: { html: string }): ReactNode {
+  const at = html.indexOf(CONTACT_PLACE);
+  // Built from content/privacy-policy.md at build time, never from visitors.
+  if (at === -1) return <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className="legal-page__main">
+      <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html.slice(0, at) }} />
+      <div className="legal-page__body legal-page__contact">
+        <PrivacyContact />
+      </div>
+      <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html.slice(at + CONTACT_PLACE.length) }} />
+    </div>
+  );
 }
 
 /** /calshare/privacy_policy: the full policy (spec §2) with its table of contents. */
@@ -55,8 +80,7 @@ export function PrivacyPolicy({ policy }: { policy: LegalDocument }) {
             ))}
           </ol>
         </nav>
-        {/* Built from content/privacy-policy.md at build time, never from visitors. */}
-        <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: policy.html }} />
+        <PolicyBody html={policy.html} />
       </div>
     </div>
   );

@@ -9,11 +9,12 @@ import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { getAdminSettings, saveAdminSettings } from './api';
+import { LegalNoticeSettings } from './LegalNoticeSettings';
 
 /** The amount as the admin would type it: '5', or '7,50' with its cents. */
 const asTyped = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ','));
 
-/** /admin/settings (PRODUCT.md): the pre-use survey's bonus amount. */
+/** /admin/settings (PRODUCT.md): the pre-use survey's bonus amount, and the legal notice's facts. */
 export function AdminSettings() {
   const { data: settings, error: loadError, setData } = useLoad('settings', getAdminSettings);
   const saved = settings?.bonusAmount;
@@ -73,6 +74,7 @@ export function AdminSettings() {
           {done && <p className="notice notice--success">{done}</p>}
         </div>
       </section>
+      <LegalNoticeSettings />
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import type { ApiErrorBody } from '../../../shared/api-error';
 import type { AdminSummary } from '../../../shared/dashboard';
 import type { EventReportsResponse } from '../../../shared/event-reports';
 import type { JournalActors, JournalPage } from '../../../shared/journal';
+import type { LegalNotice } from '../../../shared/legal-notice';
 import type { MemberDetail, MemberPage } from '../../../shared/members';
 import type {
   BulkModerationResult,
@@ -89,6 +90,9 @@ interface ApiAnswers {
   'DELETE /api/admin/past-trips/last': MemberTrips;
   'GET /api/admin/settings': PublicAmounts;
   'PUT /api/admin/settings': PublicAmounts;
+  'GET /api/legal-notice': LegalNotice;
+  'GET /api/admin/settings/legal-notice': LegalNotice;
+  'PUT /api/admin/settings/legal-notice': LegalNotice;
   'GET /api/admin/members': MemberPage;
   [key: `GET /api/admin/members?${string}`]: MemberPage;
   [key: `GET /api/admin/members/${string}`]: MemberDetail;

@@ -1,0 +1,2 @@
+// What other capabilities use of settings: the privacy policy shows the legal notice's contact.
+export { PrivacyContact } from './LegalNoticePage';
