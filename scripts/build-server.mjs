@@ -29,6 +29,11 @@ await build({
 // The embedded database's thread, loaded beside main.js (src/server/platform/db/pglite-thread-client.ts).
 fs.copyFileSync('src/server/platform/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
 
+// The texts a fresh site starts with (src/server/capabilities/texts/defaults.ts reads them
+// beside main.js): a release has no content/ of its own.
+fs.rmSync('build/node/content', { recursive: true, force: true });
+fs.cpSync('content', 'build/node/content', { recursive: true, filter: (source) => fs.statSync(source).isDirectory() || source.endsWith('.md') });
+
 // Before compressing: the pages paint without waiting for a style sheet (decision 0024).
 inlineStyleSheetsOfBuild('build/client');
 

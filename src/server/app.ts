@@ -101,6 +101,7 @@ export async function buildApp({ config, database, mailer, logger = false, watch
 
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
+  for (const capability of capabilities) await capability.seed?.(database.db);
   await registerRouteGroups(app, [antiBotGroups, seoGroups, ...capabilities]);
   await registerStaticClient(
     app,

@@ -25,6 +25,8 @@ export const JOURNAL_KINDS = [
   'newsletter/send',
   'newsletter/unsubscribe',
   'account/rename',
+  'texts/publish',
+  'texts/restore',
 ] as const;
 
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
@@ -54,6 +56,8 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'newsletter/send': 'Newsletter envoyée',
   'newsletter/unsubscribe': 'Newsletter : membre désinscrit par un admin',
   'account/rename': "Nom d'organisation changé",
+  'texts/publish': 'Texte publié',
+  'texts/restore': 'Ancienne version d’un texte republiée',
 };
 
 /** Journal rows come this many at a time, newest first. */

@@ -4,7 +4,7 @@ import type { Permission } from './permissions';
  * Topics announced on GET /api/live. Each change notice names what changed so an open
  * page refetches only the lists it shows, and its stream carries only the topics it asks for.
  */
-export const PUBLIC_LIVE_TOPICS = ['words', 'counter', 'sports', 'legal-notice'] as const;
+export const PUBLIC_LIVE_TOPICS = ['words', 'counter', 'sports', 'legal-notice', 'texts'] as const;
 /** Only admin pages follow these: they tell of pending moderation and newsletter sendings. */
 export const ADMIN_LIVE_TOPICS = ['moderation', 'newsletter'] as const;
 /** The permission (shared/permissions.ts) a stream needs to follow each staff topic. */

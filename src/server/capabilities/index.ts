@@ -12,6 +12,7 @@ import { claimByLink, organisationsCapability } from './organisations/index';
 import { settingsCapability } from './settings/index';
 import { sportsCapability } from './sports/index';
 import { surveysCapability } from './surveys/index';
+import { textsCapability } from './texts/index';
 import { wikiCapability } from './wiki/index';
 import { wordsCapability } from './words/index';
 
@@ -26,6 +27,7 @@ export const capabilities: Capability[] = [
   surveysCapability,
   settingsCapability,
   wikiCapability,
+  textsCapability,
   eventReportsCapability,
   downloadCapability,
   newsletterCapability,

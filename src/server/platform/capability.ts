@@ -18,6 +18,8 @@ export interface Capability extends RouteGroups {
   jobs?: (app: FastifyInstance) => Job[];
   /** Run in the order of the app's capabilities, then of this record. */
   retention?: Record<string, RetentionStep>;
+  /** What a fresh site starts with: run by every app as it is built, leaving what is already there alone. */
+  seed?: (db: Kysely<Database>) => Promise<void>;
   /** What the server writes into its prerendered pages for browsers without JavaScript. */
   pageParts?: (app: FastifyInstance) => PagePart[];
 }

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '../../shared/api-error';
 import { setUpTestApp } from '../testing/test-app';
-import { registerAdmin, registerMember, registerModerator, registerOrganisation } from '../platform/testing/members';
+import { registerAdmin, registerEditor, registerMember, registerModerator, registerOrganisation } from '../platform/testing/members';
 import type { RouteEntry } from '../platform/http/route-groups';
 import { isWrite, sampleUrl } from './route-samples';
 
-type Role = 'anonymous' | 'member' | 'organisation' | 'moderator' | 'admin';
-const ROLES: Role[] = ['anonymous', 'member', 'organisation', 'moderator', 'admin'];
+type Role = 'anonymous' | 'member' | 'organisation' | 'moderator' | 'editor' | 'admin';
+const ROLES: Role[] = ['anonymous', 'member', 'organisation', 'moderator', 'editor', 'admin'];
 
 /** What each role must get from each group, before any handler logic runs. */
 function expected(route: RouteEntry, role: Role): 'allowed' | 401 | 403 {
@@ -14,6 +14,7 @@ function expected(route: RouteEntry, role: Role): 'allowed' | 401 | 403 {
   if (role === 'anonymous') return 401;
   if (route.group === 'member') return 'allowed';
   if (route.group === 'moderation') return role === 'moderator' ? 'allowed' : 403;
+  if (route.group === 'texts') return role === 'editor' ? 'allowed' : 403;
   return 403;
 }
 
@@ -25,13 +26,14 @@ describe('authorisation matrix, generated from the route table', () => {
   const cookies: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    const [member, organisation, moderator, admin] = await Promise.all([
+    const [member, organisation, moderator, editor, admin] = await Promise.all([
       registerMember(test.app),
       registerOrganisation(test.app, test.database),
       registerModerator(test.app, test.database),
+      registerEditor(test.app, test.database),
       registerAdmin(test.app, test.database),
     ]);
-    Object.assign(cookies, { member: member.cookie, organisation: organisation.cookie, moderator: moderator.cookie, admin: admin.cookie });
+    Object.assign(cookies, { member: member.cookie, organisation: organisation.cookie, moderator: moderator.cookie, editor: editor.cookie, admin: admin.cookie });
   });
 
   it('covers every feature route, each in exactly one group', () => {
@@ -51,6 +53,23 @@ describe('authorisation matrix, generated from the route table', () => {
       expect(groupOf(key), key).toBe('admin');
     }
     expect(groupOf('GET /api/legal-notice')).toBe('public');
+  });
+
+  it('gives editors the texts and nothing else of the staff routes', () => {
+    const groupOf = (key: string) => test.app.routeTable.find((route) => `${route.method} ${route.url}` === key)?.group;
+    const texts = test.app.routeTable.filter((route) => route.group === 'texts').map((route) => `${route.method} ${route.url}`);
+    expect(texts.sort()).toEqual(
+      [
+        'GET /api/admin/texts',
+        'GET /api/admin/texts/:id',
+        'PUT /api/admin/texts/:id/draft',
+        'POST /api/admin/texts/:id/publish',
+        'GET /api/admin/texts/:id/versions',
+        'GET /api/admin/texts/:id/versions/:version',
+        'POST /api/admin/texts/:id/versions/:version/restore',
+      ].sort(),
+    );
+    for (const key of ['GET /api/admin/members', 'GET /api/admin/moderation', 'GET /api/admin/newsletters', 'GET /api/admin/journal']) expect(groupOf(key), key).not.toBe('texts');
   });
 
   it('keeps the newsletter stream from moderators and the moderation stream from members', async () => {

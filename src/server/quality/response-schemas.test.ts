@@ -95,6 +95,12 @@ interface Reaching {
 const unique = () => randomBytes(4).toString('hex');
 const letter = { letter: 'Bonjour à **toutes et tous**.', title: 'Des nouvelles', desc: 'Ce mois-ci' };
 
+/** An edit of a wiki article from its version online, so that publishing it succeeds. */
+async function textEdit({ test }: Context) {
+  const { published_version } = await test.database.db.selectFrom('texts').select('published_version').where('id', '=', 'wiki-home').executeTakeFirstOrThrow();
+  return { title: 'Bien démarrer', description: '', applicable: '', body: `Bonjour ${unique()}`, baseVersion: published_version };
+}
+
 /** What gets each JSON write route (and a few reads) to its success, where a sample of route-samples.ts would be refused. */
 const REACHING: Readonly<Record<string, Reaching>> = {
   'POST /api/auth/login': { body: ({ caller, target }) => ({ email: (caller ?? target).email, password: STRONG_PASSWORD }) },
@@ -173,6 +179,9 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'GET /api/admin/members/:id': { params: ({ target }) => ({ id: target.uuid }) },
   'POST /api/admin/members/:id/roles': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ role: 'moderator', granted: true }) },
   'POST /api/admin/members/:id/suspension': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ suspended: false }) },
+  'PUT /api/admin/texts/:id/draft': { params: () => ({ id: 'wiki-home' }), body: textEdit },
+  'POST /api/admin/texts/:id/publish': { params: () => ({ id: 'wiki-home' }), body: textEdit },
+  'POST /api/admin/texts/:id/versions/:version/restore': { params: () => ({ id: 'wiki-home', version: '1' }) },
 };
 
 const keyOf = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -23,6 +23,9 @@ const REACHING: Readonly<Record<string, Sample>> = {
   'GET /api/admin/past-trips': { query: { email: 'personne@exemple.fr' } },
   'GET /api/sports/check': { query: { name: 'Escalade' } },
   'GET /api/newsletter/one-click': { query: { token: 'exemple' } },
+  'GET /api/admin/texts/:id': { params: { id: 'privacy-policy' } },
+  'GET /api/admin/texts/:id/versions': { params: { id: 'privacy-policy' } },
+  'GET /api/admin/texts/:id/versions/:version': { params: { id: 'privacy-policy', version: '1' } },
 };
 
 /** The params of a route pattern, in order: `/api/admin/members/:id/roles` has `id`. */

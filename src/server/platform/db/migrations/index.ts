@@ -26,6 +26,7 @@ import * as temporaryPasswordMails from './20261126300000_temporary_password_mai
 import * as rotatingSecrets from './20261126800000_rotating_secrets';
 import * as firebaseAccounts from './20261127100000_firebase_accounts';
 import * as newsletterDeliveriesOneUserIndex from './20261127200000_newsletter_deliveries_one_user_index';
+import * as texts from './20261127300000_texts';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '20261126800000_rotating_secrets': rotatingSecrets,
   '20261127100000_firebase_accounts': firebaseAccounts,
   '20261127200000_newsletter_deliveries_one_user_index': newsletterDeliveriesOneUserIndex,
+  '20261127300000_texts': texts,
 };

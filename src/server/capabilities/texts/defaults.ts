@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { WIKI_ARTICLE_IDS } from '../../../shared/wiki';
+import type { TextContent, TextKind } from '../../../shared/texts';
+
+/**
+ * The texts a fresh site starts with: the repository's own, under content/, so nothing changes
+ * for a visitor until someone edits. Their {placeholders} stay as written (the page fills them
+ * from the public configuration, as the build does today).
+ */
+export interface DefaultText extends TextContent {
+  id: string;
+  kind: TextKind;
+  position: number;
+}
+
+/** Where each text of the site comes from, in the order /admin/textes lists them. */
+const SOURCES: readonly { id: string; kind: TextKind; file: string }[] = [
+  ...WIKI_ARTICLE_IDS.map((article) => ({ id: `wiki-${article}`, kind: 'wiki' as const, file: `wiki/${article}.md` })),
+  { id: 'privacy-policy', kind: 'privacy-policy', file: 'privacy-policy.md' },
+  { id: 'founders-message', kind: 'founders-message', file: 'founders-message.md' },
+  { id: 'conditions-utilisation', kind: 'legal-pdf', file: 'legal/conditions-utilisation.md' },
+  { id: 'politique-remboursement', kind: 'legal-pdf', file: 'legal/politique-remboursement.md' },
+  { id: 'frais-de-service', kind: 'legal-pdf', file: 'legal/frais-de-service.md' },
+];
+
+// In the repository, content/ is four folders up; the release's bundle (build/node) carries
+// its own copy beside main.js (scripts/build-server.mjs).
+const CONTENT_DIRS = [new URL('content/', import.meta.url), new URL('../../../../content/', import.meta.url)];
+
+function contentDir(): URL {
+  const found = CONTENT_DIRS.find((dir) => fs.existsSync(fileURLToPath(new URL('privacy-policy.md', dir))));
+  if (!found) throw new Error(`The site's texts (content/) are missing: looked in ${CONTENT_DIRS.map((dir) => fileURLToPath(dir)).join(', ')}`);
+  return found;
+}
+
+/** The front matter (title, description, applicable) and the Markdown body of a file of content/. */
+export function parseTextSource(source: string, file: string): TextContent {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) throw new Error(`content/${file}: front matter (---) missing`);
+  const meta: Record<string, string> = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const pair = /^([a-zA-Z]+):\s*(.+)$/.exec(line);
+    if (pair) meta[pair[1]] = pair[2].trim();
+  }
+  if (!meta.title) throw new Error(`content/${file}: front matter needs "title"`);
+  return { title: meta.title, description: meta.description ?? '', applicable: meta.applicable ?? '', body: source.slice(match[0].length).replace(/^\s*\n/, '') };
+}
+
+export function defaultTexts(): DefaultText[] {
+  const dir = contentDir();
+  return SOURCES.map(({ id, kind, file }, position) => ({
+    id,
+    kind,
+    position,
+    ...parseTextSource(fs.readFileSync(new URL(file, dir), 'utf8'), file),
+  }));
+}
