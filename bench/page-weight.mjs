@@ -12,7 +12,7 @@ import { pgliteDatabase } from './lib/database.mjs';
 import { kb, record, round, skipped } from './lib/report.mjs';
 import { REPO, SCRATCH, startServer } from './lib/site.mjs';
 
-const PAGES = ['/', '/join', '/calshare', '/calshare/wiki/home', '/calshare/privacy_policy'];
+const PAGES = ['/', '/join', '/calshare', '/calshare/wiki/home', '/calshare/privacy_policy', '/mentions-legales'];
 const QUIET_MS = 1000;
 const PAGE_LIMIT_MS = 15_000;
 const LIGHTHOUSE_LIMIT_MS = 120_000;

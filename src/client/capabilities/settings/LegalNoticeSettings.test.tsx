@@ -29,7 +29,7 @@ it('shows the saved facts, checks them as the server does, and saves them all', 
   type('Numéro RNA', 'w691234567');
   fireEvent.blur(screen.getByLabelText('Téléphone'));
   expect(await screen.findByText('Téléphone : indique un numéro comme 01 23 45 67 89 ou +33 1 23 45 67 89.')).toBeTruthy();
-  const save = screen.getByRole('button', { name: /Enregistrer les mentions légales/ });
+  const save = screen.getByRole('button', { name: /Mettre à jour les mentions légales/ });
   expect(save.getAttribute('aria-disabled')).toBe('true');
   fireEvent.click(save);
   expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
@@ -53,7 +53,7 @@ it("shows the server's refusal in the error box", async () => {
   });
   render(<LegalNoticeSettings />);
   await screen.findByLabelText("Nom de l'association");
-  fireEvent.click(screen.getByRole('button', { name: /Enregistrer les mentions légales/ }));
+  fireEvent.click(screen.getByRole('button', { name: /Mettre à jour les mentions légales/ }));
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText(/permission/)).toBeTruthy();
 });

@@ -124,7 +124,7 @@ export function LegalNoticeSettings() {
               heldBackBy={(Object.keys(errors) as LegalNoticeField[]).map((field) => LEGAL_NOTICE_RULES[field].label)}
               onBlockedPress={() => setTried(true)}
             >
-              Enregistrer les mentions légales
+              Mettre à jour les mentions légales
             </Button>
           </div>
         </form>

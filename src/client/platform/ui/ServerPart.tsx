@@ -31,9 +31,11 @@ export function ServerPart<T>({
   const [written] = useState(() => writtenByServer(name));
   const { data, error } = useLoad(written === undefined ? name : null, load);
   const html = written ?? (data === undefined ? '' : render(data));
+  // The build's prerender leaves the place bare: the page it makes is hydrated with the server's part in it.
+  const prerendering = typeof document === 'undefined';
   return (
     <>
-      {html === '' && !error && waiting}
+      {html === '' && !error && !prerendering && waiting}
       {error && <ErrorBox message={error} />}
       {/* Escaped by `render`, on the server as here. */}
       <div data-server-part={name} dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,10 +1,12 @@
 import type { LiveTopic } from '../../../shared/live';
 
 /**
- * A part of a prerendered page that the server writes from the database, for a browser that
- * runs no script (the build has no data, and the scripts load their own). The page holds its
- * place with an empty `<div data-server-part="{name}"></div>` inside a `<noscript>`: a browser
- * with scripts never parses it, so React's hydration is left alone.
+ * A part of a prerendered page that the server writes from the database (the build has no
+ * data). The page holds its place with an empty `<div data-server-part="{name}"></div>`,
+ * either inside a `<noscript>`, for a browser that runs no script only (the scripts load
+ * their own data; a browser with scripts never parses it, so React's hydration is left
+ * alone), or in the page itself, for everyone and for crawlers: then the page's component
+ * takes the HTML written there as its own when it hydrates (the client's ServerPart).
  */
 export interface PagePart {
   /** The prerendered page's path ('/vote'). */

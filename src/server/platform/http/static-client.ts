@@ -42,7 +42,7 @@ export async function registerStaticClient(app: FastifyInstance, pages: ClientPa
     checkPlaces(html, own);
     const topics = [...new Set(own.flatMap((part) => part.topics))];
     filledPages.set(route, {
-      // The parts sit in <noscript>, never in a script: the page's script hashes still hold.
+      // The parts are HTML, never a script: the page's script hashes still hold.
       policy: pagePolicy(app.config, pages.scriptHashes.get(file) ?? []),
       response: new CachedResponse(app.liveHub, topics, () => fillPage(html, own), Date.now, HTML_BODY),
     });
