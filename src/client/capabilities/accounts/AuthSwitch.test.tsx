@@ -332,3 +332,34 @@ describe('forgot password', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Aucun compte trouvé');
   });
 });
+
+describe('AuthGate for staff pages', () => {
+  const gate = (props: { permission?: 'moderate' | 'administer' | 'edit-texts'; staff?: boolean }, roles: string[], path: string) => {
+    stubApi({ 'GET /api/auth/me': { status: 200, body: { ...LEA, roles } } });
+    return renderPage(
+      <AuthGate {...props}>
+        <h1>Page du personnel</h1>
+      </AuthGate>,
+      { path },
+    );
+  };
+
+  it('lets an editor into the /admin home and sends them home from members and moderation, as any member', async () => {
+    const home = gate({ staff: true }, ['editor'], '/admin');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page du personnel');
+    expect(home.router.state.location.pathname).toBe('/admin');
+    cleanup();
+    for (const [permission, path] of [['administer', '/admin/members'], ['moderate', '/admin/moderation']] as const) {
+      const refused = gate({ permission }, ['editor'], path);
+      await waitFor(() => expect(refused.router.state.location.pathname).toBe('/'));
+      expect(screen.queryByText('Page du personnel')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('keeps a plain member out of the /admin home', async () => {
+    const refused = gate({ staff: true }, [], '/admin');
+    await waitFor(() => expect(refused.router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('Page du personnel')).toBeNull();
+  });
+});
