@@ -109,6 +109,18 @@ describe('the site’s texts, edited by admins and editors', () => {
     }
   });
 
+  it('lets one of two publications sent at once from the same version through, and tells the other', async () => {
+    const { published } = await read(editor, 'wiki-search_trip');
+    const answers = await Promise.all([
+      call(editor, 'POST', '/api/admin/texts/wiki-search_trip/publish', edit(published, { body: 'Rédacteur' })),
+      call(admin, 'POST', '/api/admin/texts/wiki-search_trip/publish', edit(published, { body: 'Admin' })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const online = (await read(editor, 'wiki-search_trip')).published;
+    expect(online.version).toBe(2);
+    expect((answers.find((answer) => answer.statusCode === 409)!.json() as TextConflict).current).toEqual(online);
+  });
+
   it('keeps every version with its author and date, and restores an old one as a new version', async () => {
     const { published } = await read(editor, 'frais-de-service');
     expect((await call(editor, 'POST', '/api/admin/texts/frais-de-service/publish', edit(published, { body: 'Deuxième' }))).statusCode).toBe(200);
@@ -165,6 +177,16 @@ describe('the site’s texts, edited by admins and editors', () => {
     }
     expect((await call(editor, 'POST', `/api/admin/members/${member.uuid}/roles`, { role: 'editor', granted: true })).statusCode).toBe(403);
     expect((await call(editor, 'GET', '/api/live?topics=moderation')).statusCode).toBe(403);
+  });
+
+  it('drops a member’s drafts with their account and keeps their name on what they published', async () => {
+    const leaving = await registerEditor(test.app, test.database);
+    const { published } = await read(leaving, 'wiki-submit_trip');
+    expect((await call(leaving, 'POST', '/api/admin/texts/wiki-submit_trip/publish', edit(published, { body: 'Avant départ' }))).statusCode).toBe(200);
+    expect((await call(leaving, 'PUT', '/api/admin/texts/wiki-home/draft', edit((await read(leaving, 'wiki-home')).published, { body: 'brouillon' }))).statusCode).toBe(200);
+    await test.database.db.deleteFrom('users').where('id', '=', leaving.uuid).execute();
+    expect(await test.database.db.selectFrom('text_drafts').select('text_id').where('author_id', '=', leaving.uuid).execute()).toEqual([]);
+    expect((await read(editor, 'wiki-submit_trip')).published).toMatchObject({ body: 'Avant départ', author: leaving.username });
   });
 
   it('is given and taken on /admin/members like the other roles', async () => {
