@@ -46,15 +46,16 @@ it('shows the title, the date it applies from and a table of contents linking to
   expect(screen.getByText('Texte')).toBeTruthy();
 });
 
-it("puts section 11's contact, the legal notice's facts, in the place the text leaves for it", async () => {
+it("shows section 11's contact, the legal notice's facts, after the text", async () => {
   stubApi({ 'GET /api/legal-notice': { status: 200, body: { ...EMPTY_LEGAL_NOTICE, associationName: 'Unissons', email: 'contact@unissons.fr' } } });
   render(
     <MemoryRouter>
-      <PrivacyPolicy policy={{ ...policy, html: '<h2 id="11-contact">11. Contact</h2><p>Écris :</p><div data-server-part="privacy-contact"></div><p>Fin.</p>' }} />
+      <PrivacyPolicy policy={{ ...policy, html: '<h2 id="11-contact">11. Contact</h2><p>Écris aux coordonnées ci-dessous.</p>' }} />
     </MemoryRouter>,
   );
   expect((await screen.findByRole('link', { name: 'contact@unissons.fr' })).getAttribute('href')).toBe('mailto:contact@unissons.fr');
   expect(screen.getByText('Unissons')).toBeTruthy();
-  expect(screen.getByText('Fin.')).toBeTruthy();
+  const text = screen.getByText('Écris aux coordonnées ci-dessous.');
+  expect(text.compareDocumentPosition(screen.getByText('Unissons')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(document.querySelectorAll('[data-server-part="privacy-contact"]')).toHaveLength(1);
 });

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { PRIVACY_CONTACT_PART } from '../../../shared/legal-notice';
 import { PrivacyContact } from '../settings/index';
 import './legal.css';
 
@@ -27,24 +26,19 @@ export function tableOfContents(headings: LegalDocument['headings']): TocEntry[]
   return entries;
 }
 
-/** Where the Markdown leaves section 11's contact to the server (the legal notice's facts). */
-const CONTACT_PLACE = `<div data-server-part="${PRIVACY_CONTACT_PART}"></div>`;
-
 /**
- * The policy's text, its contact put in its place: the text before it and after it each in a
- * block of their own, since the server writes the contact's block at run time.
+ * The policy's text, then its section 11's contact: the legal notice's facts, which the server
+ * writes into the page. It follows the text rather than sitting in its Markdown, so that no
+ * edit of the text can drop it.
  */
 function PolicyBody({ html }: { html: string }): ReactNode {
-  const at = html.indexOf(CONTACT_PLACE);
-  // Built from content/privacy-policy.md at build time, never from visitors.
-  if (at === -1) return <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div className="legal-page__main">
-      <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html.slice(0, at) }} />
+      {/* Built from content/privacy-policy.md at build time, never from visitors. */}
+      <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="legal-page__body legal-page__contact">
         <PrivacyContact />
       </div>
-      <div className="prose legal-page__body" dangerouslySetInnerHTML={{ __html: html.slice(at + CONTACT_PLACE.length) }} />
     </div>
   );
 }
