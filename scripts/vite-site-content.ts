@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { renderVisuals } from '../src/build-time/calshare/render-visuals';
 import { renderLegalPdf } from '../src/build-time/legal/legal-pdf';
-import { readMarkdownSource, type ContentVariables } from '../src/build-time/wiki/markdown-source';
+import { readMarkdownSource, type ContentVariables } from '../src/shared/markdown-source';
 import { renderMarkdown } from '../src/build-time/wiki/render-markdown';
 import type { MarkdownDocument, WikiSearchIndex } from '../src/client/capabilities/wiki/markdown-document';
 import { LEGAL_DOCUMENTS } from '../src/shared/legal';

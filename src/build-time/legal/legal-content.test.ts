@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS } from '../../shared/legal';
 import { defaultPublicConfig } from '../../shared/public-config';
-import { readMarkdownSource } from '../wiki/markdown-source';
+import { readMarkdownSource } from '../../shared/markdown-source';
 import { renderMarkdown } from '../wiki/render-markdown';
 import { renderLegalPdf } from './legal-pdf';
 

@@ -5,7 +5,7 @@ import { legalDocumentPath, LEGAL_DOCUMENTS } from '../../shared/legal';
 import { defaultPublicConfig } from '../../shared/public-config';
 import { isClientPath } from '../../shared/routes';
 import { foldForSearch, WIKI_ARTICLE_IDS } from '../../shared/wiki';
-import { readMarkdownSource } from './markdown-source';
+import { readMarkdownSource } from '../../shared/markdown-source';
 import { renderMarkdown } from './render-markdown';
 
 // The help articles under content/wiki, read and rendered as the build does.

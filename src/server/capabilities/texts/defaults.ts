@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WIKI_ARTICLE_IDS } from '../../../shared/wiki';
+import { parseFrontMatter } from '../../../shared/markdown-source';
 import type { TextContent, TextKind } from '../../../shared/texts';
 
 /**
@@ -36,15 +37,9 @@ function contentDir(): URL {
 
 /** The front matter (title, description, applicable) and the Markdown body of a file of content/. */
 export function parseTextSource(source: string, file: string): TextContent {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  if (!match) throw new Error(`content/${file}: front matter (---) missing`);
-  const meta: Record<string, string> = {};
-  for (const line of match[1].split(/\r?\n/)) {
-    const pair = /^([a-zA-Z]+):\s*(.+)$/.exec(line);
-    if (pair) meta[pair[1]] = pair[2].trim();
-  }
+  const { meta, body } = parseFrontMatter(source, `content/${file}`);
   if (!meta.title) throw new Error(`content/${file}: front matter needs "title"`);
-  return { title: meta.title, description: meta.description ?? '', applicable: meta.applicable ?? '', body: source.slice(match[0].length).replace(/^\s*\n/, '') };
+  return { title: meta.title, description: meta.description ?? '', applicable: meta.applicable ?? '', body: body.replace(/^\s*\n/, '') };
 }
 
 export function defaultTexts(): DefaultText[] {

@@ -1,7 +1,8 @@
 /**
- * Reading the Markdown sources under content/ at build time: a small front matter block
- * (title, description, …) and {placeholders} filled from the public configuration, so the
- * texts follow PROJECT_NAME, APP_NAME, CONTACT_EMAIL and PUBLIC_URL.
+ * Reading the Markdown sources under content/ (by the build, and by the server for the texts a
+ * fresh site starts with): a small front matter block (title, description, …) and
+ * {placeholders} filled from the public configuration, so the texts follow PROJECT_NAME,
+ * APP_NAME, CONTACT_EMAIL and PUBLIC_URL.
  */
 interface MarkdownSource {
   meta: Record<string, string>;
