@@ -25,6 +25,7 @@ export default [
     route('newsletter-unsubscribe/:userId', 'routes/newsletter-unsubscribe.tsx'),
   ]),
   layout('routes/staff-gate.tsx', [route('admin', 'routes/admin.tsx')]),
+  layout('routes/texts-gate.tsx', [route('admin/textes', 'routes/admin-texts.tsx'), route('admin/textes/:id', 'routes/admin-text.tsx')]),
   layout('routes/moderation-gate.tsx', [route('admin/moderation', 'routes/admin-moderation.tsx')]),
   layout('routes/admin-gate.tsx', [
     route('admin/organisations', 'routes/admin-organisations.tsx'),

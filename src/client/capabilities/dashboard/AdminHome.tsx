@@ -33,6 +33,12 @@ const PAGES: AdminPage[] = [
         : undefined,
   },
   {
+    to: '/admin/textes',
+    title: 'Textes du site',
+    description: 'Modifier les articles du wiki, la politique de confidentialité, le mot des fondateurs et les documents légaux, voir leur historique.',
+    permission: 'edit-texts',
+  },
+  {
     to: '/admin/members',
     title: 'Membres',
     description: 'Chercher un membre, voir son compte, donner ou retirer un rôle, suspendre ou supprimer un compte.',

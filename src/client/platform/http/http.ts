@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error body, for the answers that carry more than the message (a 409's current version). */
+    readonly payload?: unknown,
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, keepa
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message);
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload);
     throw new ApiError(response.status, 'http/internal', messageForCode('http/internal'));
   }
   return payload as T;

@@ -1,0 +1,225 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  TEXT_APPLICABLE_MAX_LENGTH,
+  TEXT_BODY_MAX_LENGTH,
+  TEXT_DESCRIPTION_MAX_LENGTH,
+  TEXT_TITLE_MAX_LENGTH,
+  textKindLabels,
+  textProblem,
+  type TextDetail,
+  type TextVersion,
+} from '../../../shared/texts';
+import { useAction } from '../../platform/data/useAction';
+import { useLoad } from '../../platform/data/useLoad';
+import { AdminPage } from '../../platform/ui/AdminPage';
+import { Button } from '../../platform/ui/Button';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Field } from '../../platform/ui/Field';
+import { Spinner } from '../../platform/ui/Spinner';
+import { conflictOf, getText, publishText } from './api';
+import { authorOf, formatWhen } from './format';
+import { TextConflictPanel } from './TextConflictPanel';
+import { TextHistoryPanel } from './TextHistoryPanel';
+import { TextPreview } from './TextPreview';
+import { useTextDraft, type DraftStatus } from './useTextDraft';
+import './texts.css';
+
+const MARKDOWN_HINT =
+  'En Markdown : **gras**, *italique*, [lien](https://…), « - » pour une liste, « ## » pour un intertitre. {appName}, {projectName}, {contactEmail} et {publicUrl} sont remplacés sur la page.';
+
+function statusText(status: DraftStatus): string {
+  switch (status.state) {
+    case 'saving':
+      return 'Enregistrement du brouillon…';
+    case 'saved':
+      return `Brouillon enregistré à ${new Date(status.at).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}`;
+    default:
+      return '';
+  }
+}
+
+/** /admin/textes/:id: the text's editor, once it has loaded. */
+export function TextEditorPage({ id }: { id: string }) {
+  const { data, loading, error } = useLoad(`text:${id}`, (signal) => getText(id, signal));
+  if (error) {
+    return (
+      <AdminPage title="Modifier un texte" lead={<Link to="/admin/textes">← Tous les textes</Link>}>
+        <ErrorBox message={error} />
+      </AdminPage>
+    );
+  }
+  if (loading || !data) {
+    return (
+      <AdminPage title="Modifier un texte" lead={<Link to="/admin/textes">← Tous les textes</Link>}>
+        <Spinner label="Chargement du texte…" />
+      </AdminPage>
+    );
+  }
+  return <TextEditor key={id} detail={data} />;
+}
+
+/**
+ * A text's Markdown with its preview as the page will show it, the draft saved as one types,
+ * 'Publier' against the version the editor started from, and the history. A publication over
+ * someone else's is refused by the server: their version is shown, never written over.
+ */
+export function TextEditor({ detail }: { detail: TextDetail }) {
+  const { id, kind } = detail;
+  const draft = useTextDraft(detail);
+  const { content, baseVersion, status } = draft;
+  const [online, setOnline] = useState<TextVersion>(detail.published);
+  const [conflict, setConflict] = useState<TextVersion>();
+  const [notice, setNotice] = useState<string>();
+  const [showProblem, setShowProblem] = useState(false);
+  const action = useAction<'publish'>();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const conflictRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  const problem = textProblem(content);
+  const has = (field: 'description' | 'applicable') => detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
+
+  function announce(message: string) {
+    setNotice(message);
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  }
+
+  async function publish() {
+    setNotice(undefined);
+    if (problem) {
+      setShowProblem(true);
+      return;
+    }
+    await action.run(async () => {
+      await draft.settle();
+      try {
+        const published = await publishText(id, { ...content, baseVersion });
+        setOnline(published.published);
+        setConflict(undefined);
+        draft.reset(published.published);
+        announce(`Version ${published.published.version} publiée : elle est en ligne.`);
+      } catch (caught) {
+        // The text typed is kept as the draft, whatever happened.
+        draft.rebase(baseVersion);
+        const current = conflictOf(caught);
+        if (!current) throw caught;
+        setOnline(current);
+        setConflict(current);
+        requestAnimationFrame(() => conflictRef.current?.focus());
+      }
+    }, 'publish');
+  }
+
+  function continueFrom(current: TextVersion) {
+    draft.rebase(current.version);
+    setConflict(undefined);
+    requestAnimationFrame(() => bodyRef.current?.focus());
+  }
+
+  function restored(next: TextDetail, from: number) {
+    setOnline(next.published);
+    setConflict(undefined);
+    // Nothing of one's own waiting: the editor follows what is online now.
+    if (!next.draft && !draft.unsaved()) draft.reset(next.published);
+    announce(`Version ${from} restaurée : elle est en ligne comme version ${next.published.version}.`);
+  }
+
+  return (
+    <AdminPage
+      title={`Modifier « ${online.title} »`}
+      className="texts text-editor"
+      lead={
+        <>
+          <Link to="/admin/textes">← Tous les textes</Link> · {textKindLabels[kind]} · version {online.version} en ligne, publiée le {formatWhen(online.publishedAt)} par{' '}
+          {authorOf(online.author)}.
+        </>
+      }
+    >
+      {detail.draft && (
+        <p className="notice">
+          Ton brouillon du {formatWhen(detail.draft.savedAt)} est revenu, commencé sur la version {detail.draft.baseVersion}. Rien n'est en ligne avant « Publier ».
+        </p>
+      )}
+
+      {conflict && (
+        <TextConflictPanel current={conflict} mine={content} headingRef={conflictRef} onContinue={() => continueFrom(conflict)} />
+      )}
+
+      <div className="text-editor__workspace">
+        <form
+          className="card text-editor__form"
+          noValidate
+          aria-label="Rédaction du texte"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void publish();
+          }}
+        >
+          <Field label="Titre" value={content.title} onChange={(title) => draft.update({ title })} maxLength={TEXT_TITLE_MAX_LENGTH} required />
+          {has('description') && (
+            <Field
+              label="Résumé"
+              type="textarea"
+              rows={2}
+              value={content.description}
+              onChange={(description) => draft.update({ description })}
+              maxLength={TEXT_DESCRIPTION_MAX_LENGTH}
+              showCount
+              hint="Une ou deux phrases : ce que les moteurs de recherche et le sommaire montrent."
+            />
+          )}
+          {has('applicable') && (
+            <Field
+              label="Applicable à partir du"
+              value={content.applicable}
+              onChange={(applicable) => draft.update({ applicable })}
+              maxLength={TEXT_APPLICABLE_MAX_LENGTH}
+              hint="Écrite comme sur la page : « 1er novembre 2023 »."
+            />
+          )}
+          <Field
+            label="Texte"
+            type="textarea"
+            rows={18}
+            className="text-editor__body"
+            ref={bodyRef}
+            value={content.body}
+            onChange={(body) => draft.update({ body })}
+            spellCheck
+            hint={MARKDOWN_HINT}
+          />
+          {showProblem && problem && (
+            <p className="field__message field__message--error" role="alert">
+              {problem}
+            </p>
+          )}
+          <p className="text-editor__status" aria-live="polite">
+            {statusText(status)}
+          </p>
+          {status.state === 'error' && (
+            <p className="text-editor__status text-editor__status--error" role="alert">
+              Brouillon non enregistré : {status.message} Il sera renvoyé à la prochaine modification.
+            </p>
+          )}
+          <div className="form__actions">
+            <Button type="submit" busy={action.running === 'publish'} busyLabel="Publication…">
+              Publier
+            </Button>
+          </div>
+          {action.error && <ErrorBox message={action.error} />}
+          {notice && (
+            <p className="notice notice--success" ref={noticeRef} tabIndex={-1} role="status">
+              {notice}
+            </p>
+          )}
+          <p className="text-editor__limit">
+            {content.body.length.toLocaleString('fr-FR')} caractères sur {TEXT_BODY_MAX_LENGTH.toLocaleString('fr-FR')} au plus.
+          </p>
+        </form>
+        <TextPreview content={content} label="Aperçu" />
+      </div>
+
+      <TextHistoryPanel id={id} online={online} onRestored={restored} />
+    </AdminPage>
+  );
+}
