@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   TEXT_APPLICABLE_MAX_LENGTH,
@@ -70,7 +70,8 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   const { content, baseVersion, status } = draft;
   const [online, setOnline] = useState<TextVersion>(detail.published);
   const [conflict, setConflict] = useState<TextVersion>();
-  const [notice, setNotice] = useState<string>();
+  // A new object each time: the same words said twice still take the focus again.
+  const [notice, setNotice] = useState<{ text: string }>();
   const [showProblem, setShowProblem] = useState(false);
   const action = useAction<'publish'>();
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -79,9 +80,13 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   const problem = textProblem(content);
   const has = (field: 'description' | 'applicable') => detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
 
-  function announce(message: string) {
-    setNotice(message);
-    requestAnimationFrame(() => noticeRef.current?.focus());
+  // Focus follows what was done, once it is on the page.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  function announce(text: string) {
+    setNotice({ text });
   }
 
   async function publish() {
@@ -209,7 +214,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
           {action.error && <ErrorBox message={action.error} />}
           {notice && (
             <p className="notice notice--success" ref={noticeRef} tabIndex={-1} role="status">
-              {notice}
+              {notice.text}
             </p>
           )}
           <p className="text-editor__limit">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TextDetail, TextVersion, TextVersionSummary } from '../../../shared/texts';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
@@ -37,17 +37,25 @@ export function TextHistoryPanel({ id, online, onRestored }: { id: string; onlin
   const [restoring, setRestoring] = useState<TextVersionSummary>();
   const action = useAction<'restore'>();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [restored, setRestored] = useState<{ detail: TextDetail; from: number }>();
+
+  // Told once the dialog has closed (its effect runs first, giving focus back to its opener),
+  // so the focus the page then moves to the announcement stays there.
+  useEffect(() => {
+    if (!restored) return;
+    onRestored(restored.detail, restored.from);
+    setRestored(undefined);
+  }, [restored, onRestored]);
 
   async function restore() {
     if (!restoring) return;
     const version = restoring.version;
-    const done = await action.run(async () => {
-      onRestored(await restoreTextVersion(id, version), version);
-    }, 'restore');
-    if (done) {
+    await action.run(async () => {
+      const detail = await restoreTextVersion(id, version);
       setRestoring(undefined);
       setCompared(undefined);
-    }
+      setRestored({ detail, from: version });
+    }, 'restore');
   }
 
   return (
@@ -79,7 +87,7 @@ export function TextHistoryPanel({ id, online, onRestored }: { id: string; onlin
                       aria-expanded={compared === entry.version}
                       onClick={() => setCompared(compared === entry.version ? undefined : entry.version)}
                     >
-                      {compared === entry.version ? 'Masquer les différences' : `Comparer avec la version ${online.version}`}
+                      {compared === entry.version ? `Masquer les différences de la version ${entry.version}` : `Comparer la version ${entry.version} avec la ${online.version}`}
                     </Button>
                     <Button size="small" variant="ghost" onClick={() => setRestoring(entry)}>
                       Restaurer la version {entry.version}
