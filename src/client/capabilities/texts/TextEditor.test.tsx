@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { textMessages, type TextDetail, type TextHistory, type TextVersion } from '../../../shared/texts';
+import { textMessages, type TextDetail, type TextDraft, type TextEdit, type TextHistory, type TextVersion } from '../../../shared/texts';
 import { LEA, renderPage, stubApi } from '../../platform/testing/render';
 import { TextEditorPage } from './TextEditor';
 
@@ -30,6 +30,8 @@ const history = (...versions: TextVersion[]): TextHistory => ({
   versions: versions.map(({ version: number, title, publishedAt, author, restoredFrom }) => ({ version: number, title, publishedAt, author, restoredFrom })),
 });
 
+const draftOf = (sent: unknown): TextDraft => ({ ...(sent as TextEdit), savedAt: '2026-11-27T01:00:00.000Z' });
+
 function open() {
   renderPage(<TextEditorPage id="covoiturage" />, { path: '/admin/textes/covoiturage' });
 }
@@ -41,7 +43,7 @@ it('saves the draft once typing pauses, with the version it started from, and pr
     'GET /api/auth/me': { status: 200, body: EDITOR },
     [`GET ${URL}`]: { status: 200, body: detail(version(3)) },
     [`GET ${URL}/versions`]: { status: 200, body: history(version(3)) },
-    [`PUT ${URL}/draft`]: ({ body: sent }) => ({ status: 200, body: { ...(sent as TextDetail['published']), baseVersion: 3, savedAt: '2026-11-27T01:00:00.000Z' } }),
+    [`PUT ${URL}/draft`]: ({ body: sent }) => ({ status: 200, body: draftOf(sent) }),
   });
   open();
   const textarea = await body();
@@ -111,7 +113,7 @@ it('on a publication over someone else’s, shows theirs beside the editor’s t
     'GET /api/auth/me': { status: 200, body: EDITOR },
     [`GET ${URL}`]: { status: 200, body: detail(version(3)) },
     [`GET ${URL}/versions`]: { status: 200, body: history(version(3)) },
-    [`PUT ${URL}/draft`]: ({ body: sent }) => ({ status: 200, body: { ...version(3), ...(sent as object), savedAt: '2026-11-27T01:00:00.000Z' } }),
+    [`PUT ${URL}/draft`]: ({ body: sent }) => ({ status: 200, body: draftOf(sent) }),
     [`POST ${URL}/publish`]: ({ body: sent }) =>
       (sent as { baseVersion: number }).baseVersion === 3
         ? { status: 409, body: { error: { code: 'texts/conflict', message: textMessages.conflict }, current: theirs } }

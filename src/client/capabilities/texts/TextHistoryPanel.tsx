@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TextDetail, TextVersion, TextVersionSummary } from '../../../shared/texts';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
@@ -37,15 +37,6 @@ export function TextHistoryPanel({ id, online, onRestored }: { id: string; onlin
   const [restoring, setRestoring] = useState<TextVersionSummary>();
   const action = useAction<'restore'>();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [restored, setRestored] = useState<{ detail: TextDetail; from: number }>();
-
-  // Told once the dialog has closed (its effect runs first, giving focus back to its opener),
-  // so the focus the page then moves to the announcement stays there.
-  useEffect(() => {
-    if (!restored) return;
-    onRestored(restored.detail, restored.from);
-    setRestored(undefined);
-  }, [restored, onRestored]);
 
   async function restore() {
     if (!restoring) return;
@@ -54,7 +45,9 @@ export function TextHistoryPanel({ id, online, onRestored }: { id: string; onlin
       const detail = await restoreTextVersion(id, version);
       setRestoring(undefined);
       setCompared(undefined);
-      setRestored({ detail, from: version });
+      // One render with the dialog: its closing gives focus back to its opener, then the
+      // editor's effect moves it to the announcement.
+      onRestored(detail, version);
     }, 'restore');
   }
 
