@@ -125,5 +125,8 @@ describe('the legal notice’s settings for a first start (LEGAL_*)', () => {
   it('stop the server on a value the admin’s form would refuse, naming the variable', () => {
     expect(() => readConfig({ LEGAL_RNA: '123' })).toThrow('LEGAL_RNA : Numéro RNA : la lettre W suivie de 9 chiffres, comme W123456789.');
     expect(() => readConfig({ LEGAL_HOST_PHONE: 'nope' })).toThrow(/^LEGAL_HOST_PHONE : /);
+    expect(() => readConfig({ LEGAL_EMAIL: 'contact@' })).toThrow(/^LEGAL_EMAIL : Adresse mail/);
+    // A CONTACT_EMAIL the notice's stricter rule refuses (no real top-level domain) is named as such.
+    expect(() => readConfig({ CONTACT_EMAIL: 'contact@unissons.x' })).toThrow(/^CONTACT_EMAIL \(LEGAL_EMAIL non défini\) : Adresse mail/);
   });
 });

@@ -304,7 +304,11 @@ function legalNotice(env: Env, contactEmail: string): LegalNotice {
   const raw = Object.fromEntries(Object.entries(LEGAL_NOTICE_SETTINGS).map(([field, name]) => [field, env[name] ?? '']));
   const notice = normalizeLegalNotice({ ...raw, email: env.LEGAL_EMAIL?.trim() || contactEmail });
   const [field, message] = Object.entries(legalNoticeErrors(notice))[0] ?? [];
-  if (field && message) throw new ConfigError(`${LEGAL_NOTICE_SETTINGS[field as LegalNoticeField]} : ${message}`);
+  if (field && message) {
+    // The e-mail of a notice whose LEGAL_EMAIL is unset is CONTACT_EMAIL's: name the variable to fix.
+    const name = field === 'email' && !env.LEGAL_EMAIL?.trim() ? 'CONTACT_EMAIL (LEGAL_EMAIL non défini)' : LEGAL_NOTICE_SETTINGS[field as LegalNoticeField];
+    throw new ConfigError(`${name} : ${message}`);
+  }
   return notice;
 }
 
