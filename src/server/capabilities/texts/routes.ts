@@ -129,9 +129,7 @@ export function textsRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string; version: string } }>(
     '/api/admin/texts/:id/versions/:version',
     { schema: { params: versionParams, response: { 200: versionShape } } },
-    async (request, reply): Promise<TextVersion> => {
-      // A version never changes once published.
-      reply.header('cache-control', 'private, max-age=3600');
+    async (request): Promise<TextVersion> => {
       const found = await versionNumber(db, request.params.id, Number(request.params.version));
       if (!found) throw new AppError(404, 'texts/version-not-found', textMessages.versionNotFound);
       return found;
