@@ -39,6 +39,8 @@ const CLIENT_RENDERED_PATTERNS = [
   '/admin/members',
   '/admin/members/:id',
   '/admin/journal',
+  '/admin/textes',
+  '/admin/textes/:id',
 ] as const;
 
 const patterns = [...PUBLIC_PATHS, ...CLIENT_RENDERED_PATTERNS].map(
