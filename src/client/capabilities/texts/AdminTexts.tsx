@@ -5,7 +5,7 @@ import { AdminPage } from '../../platform/ui/AdminPage';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { getTexts } from './api';
-import { formatWhen } from './format';
+import { fillPlaceholders, formatWhen } from './format';
 import './texts.css';
 
 /** /admin/textes: every text of the site, each opening its editor. */
@@ -26,7 +26,7 @@ export function AdminTexts() {
             <li key={text.id} className="texts-list__item">
               <div className="texts-list__head">
                 <Link to={`/admin/textes/${text.id}`} className="texts-list__title">
-                  {text.title}
+                  {fillPlaceholders(text.title)}
                 </Link>
                 {text.hasDraft && <span className="tag tag--accent">Brouillon en cours</span>}
               </div>

@@ -18,7 +18,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
 import { conflictOf, getText, publishText } from './api';
-import { authorOf, formatWhen } from './format';
+import { authorOf, fillPlaceholders, formatWhen } from './format';
 import { TextConflictPanel } from './TextConflictPanel';
 import { TextHistoryPanel } from './TextHistoryPanel';
 import { TextPreview } from './TextPreview';
@@ -131,7 +131,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
 
   return (
     <AdminPage
-      title={`Modifier « ${online.title} »`}
+      title={`Modifier « ${fillPlaceholders(online.title)} »`}
       className="texts text-editor"
       lead={
         <>

@@ -3,16 +3,7 @@ import { frenchSpacing } from '../../../shared/markdown-source';
 import { renderTextMarkdown } from '../../../shared/texts-markdown';
 import type { TextContent } from '../../../shared/texts';
 import { publicConfig } from '../../config';
-
-const VARIABLES: Record<string, string> = {
-  appName: publicConfig.appName,
-  projectName: publicConfig.projectName,
-  contactEmail: publicConfig.contactEmail,
-  publicUrl: publicConfig.publicUrl,
-};
-
-/** The placeholders filled as the page fills them; an unknown one stays as typed, for the editor to see. */
-const fill = (text: string) => text.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (Object.hasOwn(VARIABLES, name) ? VARIABLES[name] : whole));
+import { fillPlaceholders as fill } from './format';
 
 /** The text's HTML as a visitor's page will show it: the one renderer the server uses, sanitised. */
 export function textHtml(body: string): string {

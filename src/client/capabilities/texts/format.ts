@@ -1,3 +1,5 @@
+import { publicConfig } from '../../config';
+
 const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** '27 nov. 2026, 01:10' */
@@ -5,3 +7,14 @@ export const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** Who published a version: the site's original texts have no author. */
 export const authorOf = (author: string) => author || 'le texte d’origine du site';
+
+const VARIABLES: Record<string, string> = {
+  appName: publicConfig.appName,
+  projectName: publicConfig.projectName,
+  contactEmail: publicConfig.contactEmail,
+  publicUrl: publicConfig.publicUrl,
+};
+
+/** The placeholders filled as the page fills them; an unknown one stays as typed, for the editor to see. */
+export const fillPlaceholders = (text: string) =>
+  text.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (Object.hasOwn(VARIABLES, name) ? VARIABLES[name] : whole));
