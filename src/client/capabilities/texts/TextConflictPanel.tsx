@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { textMessages, type TextContent, type TextVersion } from '../../../shared/texts';
 import { Button } from '../../platform/ui/Button';
-import { authorOf, formatWhen } from './format';
+import { byAuthor, formatWhen } from './format';
 import { TextDiff } from './TextDiff';
 import { TextPreview } from './TextPreview';
 
@@ -28,7 +28,7 @@ export function TextConflictPanel({
           Quelqu'un a publié ce texte pendant que tu l'écrivais
         </h2>
         <p>
-          {textMessages.conflict} Version {current.version}, publiée le {formatWhen(current.publishedAt)} par {authorOf(current.author)}.
+          {textMessages.conflict} Version {current.version}, publiée le {formatWhen(current.publishedAt)} {byAuthor(current.author)}.
         </p>
       </div>
       <h3>Ce qui change de sa version à la tienne</h3>

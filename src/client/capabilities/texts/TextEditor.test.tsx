@@ -158,7 +158,7 @@ it('compares an old version with the one online, and restores it after a confirm
   open();
   const list = await screen.findByRole('list');
   await within(list).findByText('Version 2');
-  expect(within(list).getByText(/par le texte d’origine du site/)).toBeTruthy();
+  expect(within(list).getByText(/\(texte d’origine du site\)/)).toBeTruthy();
   fireEvent.click(within(list).getByRole('button', { name: 'Comparer la version 2 avec la 3' }));
   const diff = await screen.findByRole('region', { name: 'Ce qui change de la version 2 à la version 3 en ligne' });
   const text = (selector: string) => Array.from(diff.querySelectorAll(selector), (element) => element.textContent).join(' ');

@@ -18,7 +18,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
 import { conflictOf, getText, publishText } from './api';
-import { authorOf, fillPlaceholders, formatWhen } from './format';
+import { byAuthor, fillPlaceholders, formatWhen } from './format';
 import { TextConflictPanel } from './TextConflictPanel';
 import { TextHistoryPanel } from './TextHistoryPanel';
 import { TextPreview } from './TextPreview';
@@ -135,8 +135,8 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
       className="texts text-editor"
       lead={
         <>
-          <Link to="/admin/textes">← Tous les textes</Link> · {textKindLabels[kind]} · version {online.version} en ligne, publiée le {formatWhen(online.publishedAt)} par{' '}
-          {authorOf(online.author)}.
+          <Link to="/admin/textes">← Tous les textes</Link> · {textKindLabels[kind]} · version {online.version} en ligne, publiée le {formatWhen(online.publishedAt)}{' '}
+          {byAuthor(online.author)}.
         </>
       }
     >

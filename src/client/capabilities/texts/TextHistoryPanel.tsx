@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../platform/ui/ConfirmDialog';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { getTextHistory, getTextVersion, restoreTextVersion } from './api';
-import { authorOf, formatWhen } from './format';
+import { byAuthor, fillPlaceholders, formatWhen } from './format';
 import { TextDiff } from './TextDiff';
 
 /** One older version compared with the one online. */
@@ -70,7 +70,7 @@ export function TextHistoryPanel({ id, online, onRestored }: { id: string; onlin
                   {entry.restoredFrom !== null && <span className="tag">restaurée de la version {entry.restoredFrom}</span>}
                 </p>
                 <p className="text-history__meta">
-                  {entry.title} · publiée le {formatWhen(entry.publishedAt)} par {authorOf(entry.author)}
+                  {fillPlaceholders(entry.title)} · publiée le {formatWhen(entry.publishedAt)} {byAuthor(entry.author)}
                 </p>
                 {!current && (
                   <div className="text-history__actions">

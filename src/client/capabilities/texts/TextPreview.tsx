@@ -18,7 +18,8 @@ export function TextPreview({ content, label }: { content: TextContent; label: s
   const deferred = useDeferredValue(content);
   const html = useMemo(() => textHtml(deferred.body), [deferred.body]);
   return (
-    <section className="card text-preview" aria-label={label}>
+    // Focusable: on a wide screen it scrolls on its own, and a keyboard must scroll it too.
+    <section className="card text-preview" aria-label={label} tabIndex={0}>
       <p className="eyebrow">{label}</p>
       <h2 className="text-preview__title">{frenchSpacing(fill(deferred.title))}</h2>
       {deferred.applicable && <p className="text-preview__applicable">Applicable à partir du {fill(deferred.applicable)}</p>}

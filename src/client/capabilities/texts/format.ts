@@ -5,8 +5,8 @@ const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 
 /** '27 nov. 2026, 01:10' */
 export const formatWhen = (iso: string) => when.format(new Date(iso));
 
-/** Who published a version: the site's original texts have no author. */
-export const authorOf = (author: string) => author || 'le texte d’origine du site';
+/** Who published a version, after its date: the site's original texts have no author. */
+export const byAuthor = (author: string) => (author ? `par ${author}` : '(texte d’origine du site)');
 
 const VARIABLES: Record<string, string> = {
   appName: publicConfig.appName,
