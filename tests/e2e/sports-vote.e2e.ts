@@ -136,6 +136,19 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await context.close();
   });
 
+  it('keeps a sport’s three reactions on one line on a phone, with a hundred votes for one', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await page.goto('/vote');
+    const row = page.locator('li', { hasText: 'Ultimate' });
+    await reaction(page, 'Ultimate', 'Bof').waitFor();
+    // A popular sport: three digits beside 'J'adore'.
+    await row.locator('.reaction__count').first().evaluate((count) => (count.textContent = '100'));
+    const tops = await row.getByRole('button').evaluateAll((chips) => chips.map((chip) => Math.round(chip.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+    await context.close();
+  });
+
   it('tells a phone tapping a reaction signed out why nothing happened, and brings it back there once signed in', async () => {
     const member = await createMember(suite.site);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { context: { hasTouch: true } });
