@@ -8,7 +8,7 @@ import { seedLivedInSite } from './support/lived-in';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
-const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor', '/admin/members', '/admin/journal'];
+const ADMIN_PATHS = ['/admin', '/admin/moderation', '/admin/organisations', '/admin/surveys', '/admin/settings', '/admin/newsletter-editor', '/admin/members', '/admin/journal', '/admin/textes', '/admin/textes/privacy-policy'];
 /** Its preview is a sandboxed, script-less frame: checked as an element, its letter apart. */
 const NEWSLETTER_EDITOR = '/admin/newsletter-editor';
 const options = (path: string) => ({ enterFrames: path !== NEWSLETTER_EDITOR });
