@@ -56,6 +56,7 @@ export function SiteHeader() {
   const { state } = useAuth();
   const header = useHeaderHeightProperty();
   const toggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const scripted = useScripted();
   const [open, setOpen] = useState(false);
 
@@ -73,11 +74,22 @@ export function SiteHeader() {
     if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
   }
 
+  // A tap on text or on the page's background moves no focus in Safari on iOS, so no blur
+  // tells the menu: the tap itself closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
   return (
     <header ref={header} className={scripted ? 'site-header site-header--scripted' : 'site-header'}>
       <div className="container site-header__inner">
         <Logo />
-        <nav aria-label="Navigation principale" className={open ? 'site-nav site-nav--open' : 'site-nav'} onKeyDown={onKeyDown} onBlur={onBlur}>
+        <nav ref={nav} aria-label="Navigation principale" className={open ? 'site-nav site-nav--open' : 'site-nav'} onKeyDown={onKeyDown} onBlur={onBlur}>
           <button
             ref={toggle}
             type="button"
