@@ -24,7 +24,7 @@ describe('AdminHome', () => {
     expect(await screen.findByText('3 mots et 1 sport en attente')).toBeTruthy();
     expect(screen.getByText(/4 éléments à modérer · 2 événements signalés/)).toBeTruthy();
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(expect.arrayContaining(ADMIN_PAGES));
+    expect(hrefs).toEqual(expect.arrayContaining([...ADMIN_PAGES, '/admin/textes']));
   });
 
   it('says when nothing waits (the summary may not count event reports)', async () => {
@@ -51,12 +51,12 @@ describe('AdminHome', () => {
     expect(await screen.findByText('2 éléments à modérer')).toBeTruthy();
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toContain('/admin/moderation');
-    for (const page of [...ADMIN_PAGES.slice(1), '/admin/members', '/admin/journal']) expect(hrefs).not.toContain(page);
+    for (const page of [...ADMIN_PAGES.slice(1), '/admin/members', '/admin/journal', '/admin/textes']) expect(hrefs).not.toContain(page);
     expect(screen.queryByText('Panneau réservé aux admins')).toBeNull();
     expect(screen.queryByText(/événements signalés/)).toBeNull();
   });
 
-  it('lets an editor in without asking for the moderation counts, and shows no member, moderation or newsletter page', async () => {
+  it("lets an editor in without asking for the moderation counts, and shows the texts' page alone: no member, moderation or newsletter page", async () => {
     const { calls } = stubApi({ 'GET /api/auth/me': { status: 200, body: { ...LEA, roles: ['editor'] } } });
     renderPage(
       <AdminHome>
@@ -67,6 +67,7 @@ describe('AdminHome', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Administration');
     const hrefs = screen.queryAllByRole('link').map((link) => link.getAttribute('href'));
     for (const page of ADMIN_PAGES) expect(hrefs).not.toContain(page);
+    expect(hrefs).toEqual(['/admin/textes']);
     expect(screen.queryByText('Panneau réservé aux admins')).toBeNull();
     expect(calls.some((call) => call.path === '/api/admin/summary')).toBe(false);
   });
