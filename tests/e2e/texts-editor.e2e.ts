@@ -24,7 +24,7 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     expect(wiki.length).toBeGreaterThanOrEqual(2);
   });
 
-  async function editPublishRestore(page: Page, text: TextList['texts'][number], size: 'mobile' | 'desktop') {
+  async function editPublishRestore(page: Page, allow: (...statuses: number[]) => void, text: TextList['texts'][number], size: 'mobile' | 'desktop') {
     const original = (await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published;
 
     // The editor's /admin lists the texts' page, and nothing of the members or the newsletter.
@@ -92,17 +92,39 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     expect(await body.inputValue()).toBe(original.body);
     expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published).toMatchObject({ version: original.version + 2, body: original.body, restoredFrom: original.version });
     await shoot(page, `texts-restored-${size}`);
+
+    // Two at once: an admin publishes while the editor writes; the editor is told, sees the
+    // admin's version, and publishes over it only after choosing to.
+    const mine = `${original.body}\n\nUne phrase de la rédactrice.`;
+    await body.fill(mine);
+    await page.getByText(/^Brouillon enregistré à/).waitFor();
+    const theirs = { ...original, body: `Le texte de l’admin.\n\n${original.body}`, baseVersion: original.version + 2 };
+    expect((await apiJson(suite.site, `/api/admin/texts/${text.id}/publish`, { method: 'POST', body: { title: theirs.title, description: theirs.description, applicable: theirs.applicable, body: theirs.body, baseVersion: theirs.baseVersion }, cookie })).status).toBe(200);
+    // The refused publication's answer, which the page turns into what follows.
+    allow(409);
+    await page.getByRole('button', { name: 'Publier' }).click();
+    const told = page.getByRole('heading', { name: "Quelqu'un a publié ce texte pendant que tu l'écrivais" });
+    await told.waitFor();
+    expect(await told.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByRole('region', { name: `Sa version (version ${original.version + 3}, en ligne)` }).getByText('Le texte de l’admin.').waitFor();
+    expect(await body.inputValue()).toBe(mine);
+    expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published.body).toBe(theirs.body);
+    await shoot(page, `texts-conflict-${size}`);
+    await page.getByRole('button', { name: 'Continuer avec ma version' }).click();
+    await page.getByRole('button', { name: 'Publier' }).click();
+    await page.getByText(`Version ${original.version + 4} publiée : elle est en ligne.`).waitFor();
+    expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published.body).toBe(mine);
   }
 
-  it('an editor edits a wiki article on a phone: preview below, draft kept across a reload, publish, history, restore', async () => {
-    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
-    await editPublishRestore(page, wiki[0], 'mobile');
+  it('an editor edits a wiki article on a phone: preview below, draft kept across a reload, publish, history, restore, and a publication over an admin’s refused until they choose', async () => {
+    const { page, context, allow } = await openPage(suite.browser, suite.site.url, 'mobile');
+    await editPublishRestore(page, allow, wiki[0], 'mobile');
     await context.close();
   });
 
   it('the same on a desktop, the preview beside the editor', async () => {
-    const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop');
-    await editPublishRestore(page, wiki[1], 'desktop');
+    const { page, context, allow } = await openPage(suite.browser, suite.site.url, 'desktop');
+    await editPublishRestore(page, allow, wiki[1], 'desktop');
     await context.close();
   });
 });
