@@ -31,19 +31,19 @@ export function TextConflictPanel({
           {textMessages.conflict} Version {current.version}, publiée le {formatWhen(current.publishedAt)} {byAuthor(current.author)}.
         </p>
       </div>
+      <p className="text-conflict__hint">
+        Ton texte reste dans l'éditeur et dans ton brouillon. Reprends-y ce qui compte de sa version, puis publie : ta publication
+        remplacera la version {current.version}, qui restera dans l'historique.
+      </p>
+      <div className="form__actions">
+        <Button onClick={onContinue}>Continuer avec ma version</Button>
+      </div>
       <h3>Ce qui change de sa version à la tienne</h3>
       <TextDiff before={current.body} after={mine.body} label={`Différences entre la version ${current.version} et la tienne`} />
       <div className="text-conflict__versions">
         <TextPreview content={current} label={`Sa version (version ${current.version}, en ligne)`} />
         <TextPreview content={mine} label="Ta version (brouillon)" />
       </div>
-      <div className="form__actions">
-        <Button onClick={onContinue}>Continuer avec ma version</Button>
-      </div>
-      <p className="text-conflict__hint">
-        Ton texte reste dans l'éditeur et dans ton brouillon. Reprends-y ce qui compte de sa version, puis publie : ta publication
-        remplacera la version {current.version}, qui restera dans l'historique.
-      </p>
     </section>
   );
 }

@@ -73,6 +73,8 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   // A new object each time: the same words said twice still take the focus again.
   const [notice, setNotice] = useState<{ text: string }>();
   const [showProblem, setShowProblem] = useState(false);
+  // The draft found on opening, said until something is published.
+  const [reopened, setReopened] = useState(detail.draft);
   const action = useAction<'publish'>();
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const conflictRef = useRef<HTMLHeadingElement>(null);
@@ -101,6 +103,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
         const published = await publishText(id, { ...content, baseVersion });
         setOnline(published.published);
         setConflict(undefined);
+        setReopened(null);
         draft.reset(published.published);
         announce(`Version ${published.published.version} publiée : elle est en ligne.`);
       } catch (caught) {
@@ -124,6 +127,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   function restored(next: TextDetail, from: number) {
     setOnline(next.published);
     setConflict(undefined);
+    setReopened(null);
     // Nothing of one's own waiting: the editor follows what is online now.
     if (!next.draft && !draft.unsaved()) draft.reset(next.published);
     announce(`Version ${from} restaurée : elle est en ligne comme version ${next.published.version}.`);
@@ -140,9 +144,9 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
         </>
       }
     >
-      {detail.draft && (
+      {reopened && (
         <p className="notice">
-          Ton brouillon du {formatWhen(detail.draft.savedAt)} est revenu, commencé sur la version {detail.draft.baseVersion}. Rien n'est en ligne avant « Publier ».
+          Ton brouillon du {formatWhen(reopened.savedAt)} est revenu, commencé sur la version {reopened.baseVersion}. Rien n'est en ligne avant « Publier ».
         </p>
       )}
 
