@@ -103,13 +103,15 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     // The refused publication's answer, which the page turns into what follows.
     allow(409);
     await page.getByRole('button', { name: 'Publier' }).click();
-    const told = page.getByRole('heading', { name: "Quelqu'un a publié ce texte pendant que tu l'écrivais" });
+    const told = page.getByRole('heading', { name: "Une autre version vient d'être publiée" });
     await told.waitFor();
     expect(await told.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('region', { name: `Sa version (version ${original.version + 3}, en ligne)` }).getByText('Le texte de l’admin.').waitFor();
     expect(await body.inputValue()).toBe(mine);
     expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published.body).toBe(theirs.body);
     await shoot(page, `texts-conflict-${size}`);
+    await told.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-conflict-told-${size}.png`) });
     await page.getByRole('button', { name: 'Continuer avec ma version' }).click();
     await page.getByRole('button', { name: 'Publier' }).click();
     await page.getByText(`Version ${original.version + 4} publiée : elle est en ligne.`).waitFor();

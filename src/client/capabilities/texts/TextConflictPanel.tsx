@@ -25,7 +25,7 @@ export function TextConflictPanel({
     <section className="card text-conflict" aria-labelledby="text-conflict-title">
       <div role="alert">
         <h2 id="text-conflict-title" ref={headingRef} tabIndex={-1}>
-          Quelqu'un a publié ce texte pendant que tu l'écrivais
+          Une autre version vient d'être publiée
         </h2>
         <p>
           {textMessages.conflict} Version {current.version}, publiée le {formatWhen(current.publishedAt)} {byAuthor(current.author)}.

@@ -122,7 +122,7 @@ it('on a publication over someone else’s, shows theirs beside the editor’s t
   open();
   fireEvent.change(await body(), { target: { value: 'Mon texte' } });
   fireEvent.click(screen.getByRole('button', { name: 'Publier' }));
-  const heading = await screen.findByRole('heading', { name: "Quelqu'un a publié ce texte pendant que tu l'écrivais" });
+  const heading = await screen.findByRole('heading', { name: "Une autre version vient d'être publiée" });
   await waitFor(() => expect(document.activeElement).toBe(heading));
   expect(heading.closest('[role="alert"]')?.textContent).toContain('par sam');
   expect(within(screen.getByRole('region', { name: 'Sa version (version 4, en ligne)' })).getByText('Leur texte à eux')).toBeTruthy();
@@ -135,7 +135,7 @@ it('on a publication over someone else’s, shows theirs beside the editor’s t
 
   fireEvent.click(screen.getByRole('button', { name: 'Continuer avec ma version' }));
   await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Texte')));
-  expect(screen.queryByRole('heading', { name: /Quelqu'un a publié/ })).toBeNull();
+  expect(screen.queryByRole('heading', { name: /Une autre version vient/ })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Publier' }));
   await screen.findByText('Version 5 publiée : elle est en ligne.');
   expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toMatchObject({ body: 'Mon texte', baseVersion: 4 });
