@@ -34,8 +34,9 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
       await page.getByRole('checkbox', { name: 'Sélectionner « Padel »' }).check();
       await page.getByText('2 éléments sélectionnés').waitFor();
       await shoot(page, `admin-moderation-selection-${viewport}`);
-      // Down the list, the bar stays whole under the header, whatever the header's height.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // Down the list, to its last item, the bar stays whole under the header, whatever the
+      // header's height. (Past the queue, with the footer, the bar leaves with its section.)
+      await page.locator('li', { hasText: 'Padel' }).evaluate((item) => item.scrollIntoView({ block: 'end' }));
       const header = await page.locator('.site-header').boundingBox();
       await expect
         .poll(async () => (await page.getByRole('region', { name: 'Actions sur la sélection' }).boundingBox())!.y)

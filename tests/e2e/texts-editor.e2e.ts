@@ -105,7 +105,8 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await page.getByRole('button', { name: 'Publier' }).click();
     const told = page.getByRole('heading', { name: "Une autre version vient d'être publiée" });
     await told.waitFor();
-    expect(await told.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The focus moves once the alert is drawn: on a loaded machine, a moment after it appears.
+    await expect.poll(() => told.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByRole('region', { name: `Sa version (version ${original.version + 3}, en ligne)` }).getByText('Le texte de l’admin.').waitFor();
     expect(await body.inputValue()).toBe(mine);
     expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published.body).toBe(theirs.body);

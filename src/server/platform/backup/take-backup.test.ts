@@ -81,9 +81,12 @@ describe('pg_dump, in PostgreSQL mode', () => {
       // pg_dump waits for this lock: it is caught running.
       await blocker.query('begin; lock table users in access exclusive mode');
       const backup = takeBackup(database, { dir: path.join(folder, 'pg-dump'), keep: 1, log: quiet });
+      // Caught between its start and its exec, the process shows an empty command line: wait for it.
       let pid: number | undefined;
-      while (!(pid = await childNamed('pg_dump'))) await new Promise((resolve) => setTimeout(resolve, 20));
-      const commandLine = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      let commandLine: string[] = [];
+      while (!(pid = await childNamed('pg_dump')) || (commandLine = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')).join('') === '') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const environment = (await fs.readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
       await blocker.query('rollback');
       const { file } = await backup;
