@@ -158,7 +158,7 @@ export async function versionNumber(db: Db, id: string, version: number): Promis
   return row && versionOf(row);
 }
 
-/** Every version of the text, newest first, without their bodies; undefined when the text does not exist. */
+/** Every version of the text, newest first, without their bodies; none when the text does not exist. */
 export async function history(db: Db, id: string): Promise<TextVersionSummary[]> {
   const rows = await db
     .selectFrom('text_versions')

@@ -58,6 +58,7 @@ function checked(body: TextEdit): TextEdit {
 }
 
 const notFound = () => new AppError(404, 'texts/not-found', textMessages.notFound);
+const versionNotFound = () => new AppError(404, 'texts/version-not-found', textMessages.versionNotFound);
 
 /** Every instance drops what it made of the text, every open page following `texts` hears it. */
 const announcePublished = (work: Change, notice: TextPublishedNotice) => work.announce('texts', notice);
@@ -70,13 +71,11 @@ const announcePublished = (work: Change, notice: TextPublishedNotice) => work.an
 export function textsRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.get('/api/admin/texts', { schema: { response: { 200: listShape } } }, async (request, reply): Promise<TextList> => {
-    reply.header('cache-control', 'no-store');
+  app.get('/api/admin/texts', { schema: { response: { 200: listShape } } }, async (request): Promise<TextList> => {
     return { texts: await listTexts(db, requireMember(request).id) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/texts/:id', { schema: { params, response: { 200: detailShape } } }, async (request, reply): Promise<TextDetail> => {
-    reply.header('cache-control', 'no-store');
+  app.get<{ Params: { id: string } }>('/api/admin/texts/:id', { schema: { params, response: { 200: detailShape } } }, async (request): Promise<TextDetail> => {
     const found = await publishedVersion(db, request.params.id);
     if (!found) throw notFound();
     return { id: request.params.id, ...found, draft: await draftOf(db, request.params.id, requireMember(request).id) };
@@ -119,8 +118,7 @@ export function textsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/admin/texts/:id/versions', { schema: { params, response: { 200: historyShape } } }, async (request, reply): Promise<TextHistory> => {
-    reply.header('cache-control', 'no-store');
+  app.get<{ Params: { id: string } }>('/api/admin/texts/:id/versions', { schema: { params, response: { 200: historyShape } } }, async (request): Promise<TextHistory> => {
     const versions = await history(db, request.params.id);
     if (versions.length === 0) throw notFound();
     return { versions };
@@ -131,7 +129,7 @@ export function textsRoutes(app: FastifyInstance) {
     { schema: { params: versionParams, response: { 200: versionShape } } },
     async (request): Promise<TextVersion> => {
       const found = await versionNumber(db, request.params.id, Number(request.params.version));
-      if (!found) throw new AppError(404, 'texts/version-not-found', textMessages.versionNotFound);
+      if (!found) throw versionNotFound();
       return found;
     },
   );
@@ -147,7 +145,7 @@ export function textsRoutes(app: FastifyInstance) {
         const current = await lockText(work.db, id);
         if (current === undefined) throw notFound();
         const old = await versionNumber(work.db, id, restored);
-        if (!old) throw new AppError(404, 'texts/version-not-found', textMessages.versionNotFound);
+        if (!old) throw versionNotFound();
         // Restoring publishes the old text again as the newest version: the history keeps all.
         const version = await insertVersion(work.db, id, current, user.id, old, restored);
         await recordAction(work.db, { actorId: user.id, kind: 'texts/restore', targetType: 'text', targetId: id, summary: `${old.title} (version ${restored} → ${version})`, details: { version, restored, from: current } });
