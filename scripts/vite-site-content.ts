@@ -4,9 +4,9 @@ import type { Plugin } from 'vite';
 import { renderVisuals } from '../src/build-time/calshare/render-visuals';
 import { renderLegalPdf } from '../src/build-time/legal/legal-pdf';
 import { readMarkdownSource, type ContentVariables } from '../src/shared/markdown-source';
-import { renderMarkdown } from '../src/build-time/wiki/render-markdown';
 import type { MarkdownDocument, WikiSearchIndex } from '../src/client/capabilities/wiki/markdown-document';
 import { LEGAL_DOCUMENTS } from '../src/shared/legal';
+import { renderTextDocument } from '../src/shared/texts-markdown';
 import type { PublicConfig } from '../src/shared/public-config';
 import { WIKI_ARTICLE_IDS } from '../src/shared/wiki';
 
@@ -37,14 +37,14 @@ export function siteContent(config: PublicConfig): Plugin[] {
 
   function markdownModule(file: string): MarkdownDocument {
     const { meta, body } = read(file, ['title', 'description']);
-    const { html, headings } = renderMarkdown(body, file);
+    const { html, headings } = renderTextDocument(body, { siteOrigin: config.publicUrl });
     return { title: meta.title, description: meta.description, ...(meta.applicable ? { applicable: meta.applicable } : {}), html, headings };
   }
 
   function searchIndex(): WikiSearchIndex {
     return WIKI_ARTICLE_IDS.flatMap((articleId) => {
       const { meta, body } = read(path.join(CONTENT_DIR, 'wiki', `${articleId}.md`), ['title', 'description']);
-      return renderMarkdown(body, articleId).sections.map((section) => ({ articleId, articleTitle: meta.title, ...section }));
+      return renderTextDocument(body, { siteOrigin: config.publicUrl }).sections.map((section) => ({ articleId, articleTitle: meta.title, ...section }));
     });
   }
 

@@ -6,6 +6,8 @@
  * both sides apply.
  */
 
+import { frenchSpacing } from './markdown-source';
+
 export const TEXT_KINDS = ['wiki', 'privacy-policy', 'founders-message', 'legal-pdf'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -129,3 +131,14 @@ export interface TextPublishedNotice {
   id: string;
   version: number;
 }
+
+/** The placeholders a text may hold, filled when its page is made. */
+export type TextVariables = Record<'appName' | 'projectName' | 'contactEmail' | 'publicUrl', string>;
+
+/** Fills the {placeholders}; an unknown one stays as written, for its editor to see and fix. */
+export function fillPlaceholders(text: string, variables: TextVariables): string {
+  return text.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? variables[name as keyof TextVariables] : whole));
+}
+
+/** A text's words as its page shows them: placeholders filled and French spacing, as the build has always made them. */
+export const pageText = (text: string, variables: TextVariables) => frenchSpacing(fillPlaceholders(text, variables));

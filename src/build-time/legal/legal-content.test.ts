@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS } from '../../shared/legal';
 import { defaultPublicConfig } from '../../shared/public-config';
 import { readMarkdownSource } from '../../shared/markdown-source';
-import { renderMarkdown } from '../wiki/render-markdown';
+import { renderTextDocument } from '../../shared/texts-markdown';
 import { renderLegalPdf } from './legal-pdf';
 
 const variables = { ...defaultPublicConfig, contactEmail: 'rgpd@unissons.example' };
@@ -13,7 +13,7 @@ const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('privacy policy', () => {
   const { meta, body } = read('content/privacy-policy.md', ['title', 'description', 'applicable']);
-  const { headings, sections, html } = renderMarkdown(body);
+  const { headings, sections, html } = renderTextDocument(body);
   const titles = headings.map((heading) => spaced(heading.text));
   const textOf = (prefix: string) =>
     spaced(

@@ -6,13 +6,13 @@ import { defaultPublicConfig } from '../../shared/public-config';
 import { isClientPath } from '../../shared/routes';
 import { foldForSearch, WIKI_ARTICLE_IDS } from '../../shared/wiki';
 import { readMarkdownSource } from '../../shared/markdown-source';
-import { renderMarkdown } from './render-markdown';
+import { renderTextDocument } from '../../shared/texts-markdown';
 
 // The help articles under content/wiki, read and rendered as the build does.
 const variables = { ...defaultPublicConfig };
 function load(file: string) {
   const { meta, body } = readMarkdownSource(fs.readFileSync(path.resolve(file), 'utf8'), variables, ['title', 'description'], file);
-  return { meta, ...renderMarkdown(body, file) };
+  return { meta, ...renderTextDocument(body) };
 }
 const articles = Object.fromEntries(WIKI_ARTICLE_IDS.map((id) => [id, load(`content/wiki/${id}.md`)]));
 const privacy = load('content/privacy-policy.md');

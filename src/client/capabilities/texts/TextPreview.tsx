@@ -1,13 +1,12 @@
 import { useDeferredValue, useMemo } from 'react';
-import { frenchSpacing } from '../../../shared/markdown-source';
 import { renderTextMarkdown } from '../../../shared/texts-markdown';
-import type { TextContent } from '../../../shared/texts';
+import { pageText, type TextContent } from '../../../shared/texts';
 import { publicConfig } from '../../config';
-import { fillPlaceholders as fill } from './format';
+import { fillPlaceholders as fill, TEXT_VARIABLES } from './format';
 
 /** The text's HTML as a visitor's page will show it: the one renderer the server uses, sanitised. */
 export function textHtml(body: string): string {
-  return renderTextMarkdown(frenchSpacing(fill(body)), { siteOrigin: publicConfig.publicUrl });
+  return renderTextMarkdown(pageText(body, TEXT_VARIABLES), { siteOrigin: publicConfig.publicUrl });
 }
 
 /**
@@ -21,9 +20,9 @@ export function TextPreview({ content, label }: { content: TextContent; label: s
     // Focusable: on a wide screen it scrolls on its own, and a keyboard must scroll it too.
     <section className="card text-preview" aria-label={label} tabIndex={0}>
       <p className="eyebrow">{label}</p>
-      <h2 className="text-preview__title">{frenchSpacing(fill(deferred.title))}</h2>
+      <h2 className="text-preview__title">{pageText(deferred.title, TEXT_VARIABLES)}</h2>
       {deferred.applicable && <p className="text-preview__applicable">Applicable à partir du {fill(deferred.applicable)}</p>}
-      {deferred.description && <p className="lead text-preview__description">{frenchSpacing(fill(deferred.description))}</p>}
+      {deferred.description && <p className="lead text-preview__description">{pageText(deferred.description, TEXT_VARIABLES)}</p>}
       <div className="prose text-preview__body" dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );

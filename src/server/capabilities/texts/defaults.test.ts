@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../../../build-time/wiki/render-markdown';
-import { renderTextMarkdown } from '../../../shared/texts-markdown';
+import { htmlToText, renderTextMarkdown } from '../../../shared/texts-markdown';
 import { defaultTexts, parseTextSource } from './defaults';
 
 describe('the texts a fresh site starts with', () => {
