@@ -27,6 +27,12 @@ export const JOURNAL_KINDS = [
   'account/rename',
   'texts/publish',
   'texts/restore',
+  'wiki/create',
+  'wiki/hide',
+  'wiki/show',
+  'wiki/reorder',
+  'factors/add',
+  'factors/remove',
 ] as const;
 
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
@@ -58,6 +64,12 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'account/rename': "Nom d'organisation changé",
   'texts/publish': 'Texte publié',
   'texts/restore': 'Ancienne version d’un texte republiée',
+  'wiki/create': 'Article du wiki créé',
+  'wiki/hide': 'Article du wiki masqué',
+  'wiki/show': 'Article du wiki affiché',
+  'wiki/reorder': 'Menu du wiki réordonné',
+  'factors/add': 'Moyen de connexion ajouté',
+  'factors/remove': 'Moyen de connexion retiré',
 };
 
 /** Journal rows come this many at a time, newest first. */

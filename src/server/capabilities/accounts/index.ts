@@ -1,6 +1,7 @@
 import type { Capability } from '../../platform/capability';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { passkeyAccountRoutes, passkeySignInRoutes } from './passkey-routes';
 import { directoryRoutes } from './directory-routes';
 import { emailVerificationRoutes, type LinkOpener } from './email-routes';
 import { authRateLimit } from './rate-limits';
@@ -17,10 +18,14 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
       const limit = authRateLimit(app);
       registrationRoutes(app, limit);
       authRoutes(app, limit);
+      passkeySignInRoutes(app, limit);
       directoryRoutes(app);
       emailVerificationRoutes(app, limit, otherLinks);
     },
-    member: accountRoutes,
+    member(app) {
+      accountRoutes(app);
+      passkeyAccountRoutes(app);
+    },
     retention: accountsRetention,
   };
 }

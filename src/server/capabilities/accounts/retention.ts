@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema';
 import { change } from '../../platform/live/change';
 import { purgeExpiredVerificationLinks } from './email-verification';
 import { purgeOldLoginFailures } from './login-throttle';
+import { purgeExpiredChallenges } from './passkeys';
 import { purgeExpiredSessions } from './sessions';
 
 /**
@@ -26,6 +27,8 @@ function deleteAccountsWhere(database: Kysely<Database>, column: 'last_seen_at' 
 export const accountsRetention: Record<string, RetentionStep> = {
   expiredSessions: purgeExpiredSessions,
   oldLoginFailures: purgeOldLoginFailures,
+  // Passkey challenges: 5 minutes, used or not (a used one is deleted as it is used).
+  expiredPasskeyChallenges: purgeExpiredChallenges,
   // E-mail verification links: 48 hours (decision 0018), used or not.
   expiredVerificationLinks: purgeExpiredVerificationLinks,
   // "Compte actif … archivage 5 ans après ta dernière utilisation".

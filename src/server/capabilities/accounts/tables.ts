@@ -94,6 +94,28 @@ export interface LoginFailuresTable {
   failed_at: Generated<Date>;
 }
 
+/** A member's passkey (WebAuthn credential). */
+export interface PasskeysTable {
+  id: Generated<string>;
+  /** The authenticator's id of the credential, base64url. */
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: Buffer;
+  counter: ColumnType<string, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+}
+
+/** A challenge handed out for a passkey ceremony, deleted as it is used. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
+  expires_at: Date;
+}
+
 export interface OrganisationAllowlistTable {
   email: string;
   created_at: Generated<Date>;
@@ -110,5 +132,7 @@ declare module '../../platform/db/schema' {
     login_failures: LoginFailuresTable;
     organisation_allowlist: OrganisationAllowlistTable;
     organisation_claims: OrganisationClaimsTable;
+    passkeys: PasskeysTable;
+    webauthn_challenges: WebauthnChallengesTable;
   }
 }
