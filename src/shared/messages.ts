@@ -118,6 +118,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'passkeys/unknown': "Cette clé d'accès n'est liée à aucun compte de ce site : connecte-toi avec ton adresse mail et ton mot de passe 🙁",
   'passkeys/already-registered': "Cette clé d'accès est déjà enregistrée 🙂",
   'passkeys/too-many': "Tu as déjà 20 clés d'accès : retire celles qui ne servent plus avant d'en ajouter 🙁",
+  'passkeys/cancelled': "La clé d'accès n'a pas été utilisée : la demande a été annulée ou a expiré. Réessaie quand tu veux 🙁",
   'passkeys/not-found': "Cette clé d'accès n'existe pas ou plus 🙁",
   'auth/account-suspended': "Ce compte a été suspendu par l'équipe de l'association : écris-nous pour en savoir plus 🙁",
   'members/not-found': "Ce compte n'existe pas ou plus 🙁",

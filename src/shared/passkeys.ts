@@ -1,3 +1,5 @@
+import { isPrintableLine } from './validation/printable';
+
 /**
  * Passkeys (WebAuthn): the shapes of their API and the rule for their names, shared by the
  * /account forms and the server. The ceremonies' own data (options, the browser's answer) are
@@ -23,7 +25,7 @@ export const PASSKEY_NAME_MAX_LENGTH = 60;
 /** A name the member recognises the device by ('iPhone de Léa'): one line, not blank. */
 export function isValidPasskeyName(name: string): boolean {
   const trimmed = name.trim();
-  return trimmed.length > 0 && trimmed.length <= PASSKEY_NAME_MAX_LENGTH && !/[\u0000-\u001f\u007f]/.test(trimmed);
+  return trimmed.length > 0 && trimmed.length <= PASSKEY_NAME_MAX_LENGTH && isPrintableLine(trimmed);
 }
 
 /** Passkeys one account may hold: enough for every device of a family, few enough to list. */

@@ -7,6 +7,7 @@ import type { RouteEntry } from '../platform/http/route-groups';
 import { unsubscribeSecret, unsubscribeToken } from '../capabilities/newsletter/unsubscribe-token';
 import { registerAdmin, registerMember, registerModerator, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../platform/testing/members';
 import { proofOfWork } from '../platform/testing/proof-of-work';
+import { SoftwareAuthenticator } from '../platform/testing/authenticator';
 import { setUpTestApp, type TestApp } from '../testing/test-app';
 import { isWrite, sampleOf, urlOf } from './route-samples';
 import { EMPTY_LEGAL_NOTICE } from '../../shared/legal-notice';
@@ -68,6 +69,7 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'POST /api/admin/sports/:id/unapprove': '204',
   'POST /api/admin/sports/:id/refuse': '204',
   'DELETE /api/admin/members/:id': '204',
+  'DELETE /api/account/passkeys/:id': '204',
 };
 
 // Ending the caller's session would sign the role out for the rest of the run.
@@ -86,7 +88,7 @@ interface Context {
 }
 
 interface Reaching {
-  params?: (context: Context) => Record<string, string>;
+  params?: (context: Context) => Record<string, string> | Promise<Record<string, string>>;
   query?: (context: Context) => Record<string, string> | Promise<Record<string, string>>;
   body?: (context: Context) => unknown;
   contentType?: string;
@@ -99,6 +101,20 @@ const letter = { letter: 'Bonjour à **toutes et tous**.', title: 'Des nouvelles
 async function textEdit({ test }: Context) {
   const { published_version } = await test.database.db.selectFrom('texts').select('published_version').where('id', '=', 'wiki-home').executeTakeFirstOrThrow();
   return { title: 'Bien démarrer', description: '', applicable: '', body: `Bonjour ${unique()}`, baseVersion: published_version };
+}
+
+/** A passkey of the caller's (or the target's), as a phone would have added it from /account. */
+async function addedPasskey({ test, caller, target }: Context) {
+  const member = caller ?? target;
+  const authenticator = new SoftwareAuthenticator(new URL(test.config.public.publicUrl).origin);
+  const options = (await test.app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie: member.cookie }, payload: {} })).json();
+  const added = await test.app.inject({
+    method: 'POST',
+    url: '/api/account/passkeys',
+    headers: { cookie: member.cookie },
+    payload: { name: `Téléphone ${unique()}`, credential: authenticator.register(options) },
+  });
+  return { authenticator, id: added.json().id as string };
 }
 
 /** What gets each JSON write route (and a few reads) to its success, where a sample of route-samples.ts would be refused. */
@@ -124,6 +140,21 @@ const REACHING: Readonly<Record<string, Reaching>> = {
     },
   },
   'POST /api/fn/users-getUserInfoForView': { body: ({ target }) => ({ uuids: [target.uuid, randomUUID()] }) },
+  'POST /api/account/passkeys': {
+    body: async (context) => {
+      const { test, caller, target } = context;
+      const options = (await test.app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie: (caller ?? target).cookie }, payload: {} })).json();
+      return { name: 'Ordinateur', credential: new SoftwareAuthenticator(new URL(test.config.public.publicUrl).origin).register(options) };
+    },
+  },
+  'PATCH /api/account/passkeys/:id': { params: async (context) => ({ id: (await addedPasskey(context)).id }), body: () => ({ name: 'Tablette' }) },
+  'POST /api/auth/passkey': {
+    body: async (context) => {
+      const { authenticator } = await addedPasskey({ ...context, caller: undefined });
+      const options = (await context.test.app.inject({ method: 'POST', url: '/api/auth/passkey/options', payload: {} })).json();
+      return { credential: authenticator.signIn(options) };
+    },
+  },
   'PATCH /api/account/profile': { body: () => ({ bio: 'Coureuse du dimanche' }) },
   'PUT /api/account/picture': {
     contentType: 'image/png',
@@ -231,7 +262,7 @@ describe('response schemas', () => {
           const caller = callers[role];
           const reaching = REACHING[key];
           const sample = sampleOf(route);
-          const params = { ...sample.params, ...reaching?.params?.({ ...context, caller }) };
+          const params = { ...sample.params, ...(await reaching?.params?.({ ...context, caller })) };
           const query = (await reaching?.query?.({ ...context, caller })) ?? sample.query;
           const body = reaching?.body ? await reaching.body({ ...context, caller }) : isWrite(route) ? {} : undefined;
           const id = `${pass}-${(requests += 1)}`;

@@ -5,6 +5,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { EXPORT_URL } from './api';
 import { EmailForm } from './EmailForm';
 import { OrganisationNameForm } from './OrganisationNameForm';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordForm } from './PasswordForm';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
@@ -48,6 +49,7 @@ export function AccountPage({ invitations, settings }: AccountPageProps) {
             <PictureForm user={user} />
             <EmailForm user={user} />
             <PasswordForm />
+            <PasskeysSection />
             {settings}
             <section className="card account-section" aria-labelledby="export-title">
               <h3 id="export-title" className="account-section__title">

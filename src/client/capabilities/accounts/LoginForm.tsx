@@ -7,6 +7,7 @@ import { useAction } from '../../platform/data/useAction';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
 import { login } from './auth-api';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { PasskeySignIn } from './PasskeySignIn';
 
 interface LoginFormProps {
   email: string;
@@ -15,7 +16,7 @@ interface LoginFormProps {
   onLoggedIn(): Promise<void>;
 }
 
-/** Spec §2 "Login screen": e-mail and password; the switch adds the two links. */
+/** Spec §2 "Login screen": e-mail and password, or a passkey; the switch adds the two links. */
 export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
@@ -43,7 +44,8 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
         label="Adresse mail"
         type="email"
         inputMode="email"
-        autoComplete="email"
+        // 'webauthn': the browser may suggest the device's passkeys here (PasskeySignIn).
+        autoComplete="email webauthn"
         spellCheck={false}
         required
         value={email}
@@ -56,6 +58,7 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
       <Button type="submit" enabled={enabled} {...heldBack.buttonProps} busy={busy} busyLabel="Connexion en cours…" fullWidth>
         Se connecter
       </Button>
+      <PasskeySignIn onLoggedIn={onLoggedIn} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance } from 'fastify';
 import { isValidPasskeyName, type AddPasskeyPayload, type PasskeySignInPayload, type RenamePasskeyPayload } from '../../../shared/passkeys';
 import { AppError } from '../../platform/http/errors';
+import { requestLimit } from '../../platform/http/request-limit';
 import { requireMember } from '../../platform/http/route-groups';
 import { anyObject, dateTime, listOf, nullable, object, shape, string, text, uuid } from '../../platform/http/schema';
 import { recordAction } from '../journal/index';
@@ -66,8 +67,11 @@ export function passkeySignInRoutes(app: FastifyInstance, authRateLimit: AuthRat
   const site = app.config.public;
   const secureCookies = site.publicUrl.startsWith('https:');
 
-  // Each call writes a challenge row: limited with the other sign-in routes.
-  app.post('/api/auth/passkey/options', { schema: { body: object({}), response: { 200: anyObject } }, onRequest: authRateLimit }, async () =>
+  // Each call writes a challenge row, so it is limited; but the login screen asks one on
+  // every showing (for the address field's passkey suggestions), so on a budget of its own,
+  // four times the sign-in one, that reloading the screen does not take from signing in.
+  const optionsLimit = requestLimit(app, { name: 'passkey-options', max: app.config.authRateLimitPerMinute * 4, timeWindow: 60_000 });
+  app.post('/api/auth/passkey/options', { schema: { body: object({}), response: { 200: anyObject } }, onRequest: optionsLimit }, async () =>
     signInOptions(db, site),
   );
 
