@@ -28,6 +28,8 @@ await build({
 
 // The embedded database's thread, loaded beside main.js (src/server/platform/db/pglite-thread-client.ts).
 fs.copyFileSync('src/server/platform/db/pglite-thread.mjs', 'build/node/pglite-thread.mjs');
+// The SMTP pool's thread, likewise (src/server/platform/mail/mailer.ts).
+fs.copyFileSync('src/server/platform/mail/smtp-thread.mjs', 'build/node/smtp-thread.mjs');
 
 // The texts a fresh site starts with (src/server/capabilities/texts/defaults.ts reads them
 // beside main.js): a release has no content/ of its own.

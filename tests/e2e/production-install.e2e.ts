@@ -105,7 +105,7 @@ describe('production install', () => {
   }
 
   it('bundles only packages that are production dependencies', () => {
-    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js', 'node/import-firebase.js']) {
+    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/smtp-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js', 'node/import-firebase.js']) {
       const externals = externalPackages(path.join(buildDir, file));
       expect(externals.length, file).toBeGreaterThan(0);
       const missing = externals.filter((name) => !(name in packageJson.dependencies));

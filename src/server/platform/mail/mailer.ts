@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { Worker } from 'node:worker_threads';
+import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DkimConfig } from '../../config';
 
@@ -36,21 +37,7 @@ interface MailerOptions {
  * is written as an .eml file under DATA_DIR/outbox/, so a local install can read its mail.
  */
 export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 5, dkim }: MailerOptions): Mailer {
-  if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport({
-      url: smtpUrl,
-      pool: true,
-      maxConnections,
-      maxMessages: 500,
-      dkim,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
-    return {
-      async send(mail) {
-        await transport.sendMail({ from, ...mail });
-      },
-      close: () => transport.close(),
-    };
-  }
+  if (smtpUrl) return smtpThread({ smtpUrl, maxConnections, dkim, from });
 
   const outbox = path.join(dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', dkim });
@@ -74,5 +61,57 @@ export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 
       logger?.info({ subject: mail.subject, file }, 'mail written to the outbox');
     },
     close: () => transport.close(),
+  };
+}
+
+const SMTP_THREAD = new URL('./smtp-thread.mjs', import.meta.url);
+
+/**
+ * Real mail, through nodemailer's SMTP pool on a thread of its own (smtp-thread.mjs), started
+ * with the first message. The thread keeps the process alive only while a message waits for
+ * the server; a thread that dies fails what it held (a failure that may have been delivered,
+ * so a newsletter does not send it again) and the next message starts another.
+ */
+function smtpThread({ smtpUrl, maxConnections, dkim, from }: { smtpUrl: string; maxConnections: number; dkim: DkimConfig | undefined; from: string }): Mailer {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+
+  const settle = (id: number, error?: Record<string, unknown>) => {
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker?.unref();
+    if (error) waiting?.reject(Object.assign(new Error(String(error.message)), error));
+    else waiting?.resolve();
+  };
+
+  const start = () => {
+    const started = new Worker(SMTP_THREAD, { workerData: { smtpUrl, maxConnections, dkim }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    started.on('message', ({ id, error }: { id: number; error?: Record<string, unknown> }) => settle(id, error));
+    const lost = (reason: Error) => {
+      // A thread closed while another took over: what waits belongs to the new one.
+      if (worker && worker !== started) return;
+      worker = undefined;
+      for (const id of [...pending.keys()]) settle(id, { message: `SMTP thread lost: ${reason.message}` });
+    };
+    started.on('error', lost);
+    started.on('exit', (code) => lost(new Error(`exited (${code})`)));
+    return started;
+  };
+
+  return {
+    send(mail) {
+      worker ??= start();
+      worker.ref();
+      const id = nextId++;
+      const sent = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
+      worker.postMessage({ id, mail: { from, ...mail } });
+      return sent;
+    },
+    close() {
+      worker?.postMessage({ type: 'close' });
+      worker?.unref();
+      worker = undefined;
+    },
   };
 }
