@@ -220,7 +220,7 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
     await page.goto('/account');
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('alert').getByText(errorCatalogue['auth/user-not-found']).waitFor();
 
     // Opened any other way than from the deletion, the page has nothing to say: home.

@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const member = await createMember(suite.site, { firstname: 'Inès', lastname: 'Diallo' });
     const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
-    const login = page.getByRole('button', { name: 'Se connecter' });
+    const login = page.getByRole('button', { name: 'Se connecter', exact: true });
     await expect(login.getAttribute('aria-disabled')).resolves.toBe('true');
     await signIn(page, member.email, member.password);
     await page.getByRole('heading', { level: 1, name: 'Inès Diallo', exact: true }).waitFor();
@@ -110,16 +110,16 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.goto('/account');
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('personne'));
     await page.getByLabel('Mot de passe', { exact: true }).fill('nimporte');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('alert').getByText(errorCatalogue['auth/user-not-found']).waitFor();
 
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais-mot-2025!');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('alert').getByText(errorCatalogue['auth/wrong-password']).waitFor();
 
     await page.getByLabel('Adresse mail', { exact: true }).fill('pas-une-adresse');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('alert').getByText(errorCatalogue['auth/invalid-email']).waitFor();
     await context.close();
   });
@@ -170,7 +170,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/leave-a-print');
     await page.getByRole('heading', { level: 1, name: 'Connexion', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
 
     await signIn(page, member.email, member.password, '/admin');
     await page.waitForURL((url) => url.pathname === '/');
@@ -185,7 +185,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     const signInHere = async () => {
       await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
       await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
-      await page.getByRole('button', { name: 'Se connecter' }).tap();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).tap();
     };
     // A members' page shows the login form in place, and opens once signed in.
     await page.goto('/leave-a-print');

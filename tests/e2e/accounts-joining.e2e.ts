@@ -251,7 +251,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await page.goto('/account');
     await page.getByLabel('Adresse mail', { exact: true }).fill('lea@exemple.fr');
     await page.getByText('À compléter : Mot de passe').waitFor();
-    await page.getByRole('button', { name: 'Se connecter' }).focus();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByLabel('Mot de passe', { exact: true }).evaluate((input) => input === document.activeElement))

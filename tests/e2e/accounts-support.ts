@@ -84,8 +84,8 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.goto(path);
   await page.getByLabel('Adresse mail', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByRole('button', { name: 'Se connecter' }).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor({ state: 'detached' });
 }
 
 /** The site, with a generous auth rate limit: every spec signs in from the same address. */

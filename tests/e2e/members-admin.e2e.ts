@@ -63,10 +63,10 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     // Their open page: the next request is refused, the gate asks to sign in, and signing in says why not.
     their.allow(401, 403);
     await their.page.goto('/account');
-    await their.page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await their.page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
     await their.page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await their.page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
-    await their.page.getByRole('button', { name: 'Se connecter' }).click();
+    await their.page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await their.page.getByRole('alert').getByText("Ce compte a été suspendu par l'équipe de l'association", { exact: false }).waitFor();
     const wall = (await (await fetch(`${suite.site.url}/api/words`)).json()) as { words: { content: string }[] };
     expect(wall.words.map((item) => item.content)).not.toContain('Hâte de partager la route avec vous !');

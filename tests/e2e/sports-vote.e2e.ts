@@ -164,7 +164,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await page.getByText('Connecte-toi, puis tu reviendras là où tu étais.').waitFor();
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Se connecter' }).tap();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).tap();
     await page.waitForURL((url) => url.pathname === '/vote' && url.hash.startsWith('#sport-'));
     // Back on the sport it tapped, in view and focused, where the reaction now counts.
     await expect.poll(() => row.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -182,7 +182,7 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
     await page.getByRole('tabpanel').getByRole('link', { name: 'Se connecter' }).tap();
     await page.getByLabel('Adresse mail', { exact: true }).fill(member.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Se connecter' }).tap();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).tap();
     await page.waitForURL((url) => url.pathname === '/vote' && url.hash === '#panel-add');
     await expect.poll(() => page.getByLabel('Nom du sport').isEnabled()).toBe(true);
     await expect(page.getByRole('tab', { name: 'Ajouter un sport' }).getAttribute('aria-selected')).resolves.toBe('true');

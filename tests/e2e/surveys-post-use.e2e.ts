@@ -134,7 +134,7 @@ describe.skipIf(!browserAvailable())(`post-use survey ${inject('browserSkipReaso
   it('asks a signed-out visitor to log in first', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await page.goto(PATH);
-    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
     await context.close();
   });
 });
