@@ -102,11 +102,13 @@ export async function buildApp({ config, database, mailer, logger = false, watch
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
   for (const capability of capabilities) await capability.seed?.(database.db);
-  await registerRouteGroups(app, [antiBotGroups, seoGroups, ...capabilities]);
+  const families = capabilities.flatMap((capability) => capability.pageFamilies?.(app) ?? []);
+  await registerRouteGroups(app, [antiBotGroups, seoGroups(families), ...capabilities]);
   await registerStaticClient(
     app,
     pages,
     capabilities.flatMap((capability) => capability.pageParts?.(app) ?? []),
+    families,
   );
   return app;
 }

@@ -35,8 +35,13 @@ describe('the texts’ Markdown', () => {
       expect(html, markdown).not.toMatch(/javascript:|data:|vbscript:/i);
       expect(html, markdown).not.toMatch(/\son\w+=/i);
     }
-    // Markdown's own image: kept, with its alt text, on http(s) only.
-    expect(renderTextMarkdown('![Capture](https://exemple.fr/a.png)')).toContain('<img src="https://exemple.fr/a.png" alt="Capture" />');
+    // Images: the site's own screenshots only, their size from their address; any other is its description.
+    const own = `/api/wiki/images/${'a'.repeat(64)}-800x600.webp`;
+    expect(renderTextMarkdown(`![Capture](${own})`)).toContain(`<img src="${own}" alt="Capture" width="800" height="600" loading="lazy" />`);
+    expect(renderTextMarkdown('![Capture](https://exemple.fr/a.png)')).toBe('<p><em>Capture</em></p>\n');
+    const quoted = renderTextMarkdown(`![x" onerror="alert(1)](${own} "t&quot; onload=&quot;alert(1)")`);
+    expect(quoted).toContain('alt="x&quot; onerror=&quot;alert(1)"');
+    expect(quoted).not.toMatch(/<img[^>]*"\son\w+=/);
   });
 
   it('gives links to other sites rel="noopener noreferrer", and not the site’s own', () => {

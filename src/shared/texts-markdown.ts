@@ -1,5 +1,6 @@
 import { Marked, Renderer, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { wikiImageSize } from './wiki-images';
 
 /**
  * The site's texts from Markdown to HTML: the one renderer of the build (the pages made from
@@ -138,7 +139,7 @@ function sanitize(html: string, siteOrigin?: string): string {
       h2: ['id'],
       h3: ['id'],
       a: ['href', 'title', 'rel', 'class'],
-      img: ['src', 'alt', 'title'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
       th: ['align'],
       td: ['align'],
       div: ['class', 'tabindex', 'role', 'aria-label'],
@@ -157,6 +158,11 @@ function sanitize(html: string, siteOrigin?: string): string {
         return { tagName, attribs: isExternal(rest.href ?? '', siteOrigin) ? { ...rest, rel: 'noopener noreferrer' } : rest };
       },
       input: (tagName, attribs) => ({ tagName, attribs: attribs.type === 'checkbox' ? { ...attribs, disabled: '' } : {} }),
+      // Only the site's own screenshots: any other image is left as its description.
+      img: (tagName, attribs) => {
+        const size = wikiImageSize(attribs.src ?? '');
+        return size ? { tagName, attribs: { ...attribs, ...size, loading: 'lazy' } } : { tagName: 'em', attribs: {}, text: attribs.alt ?? '' };
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, isVisitorId, isWikiArticleId, searchTerms, searchWiki, wikiNeighbours, type WikiSearchSection } from './wiki';
+import { foldForSearch, isVisitorId, isWikiArticleId, searchTerms, searchWiki, wikiAltProblem, wikiImageMarkdown, wikiMessages, wikiNeighbours, type WikiSearchSection } from './wiki';
 
 const sections: WikiSearchSection[] = [
   { articleId: 'create_account', articleTitle: 'Créer ton compte', anchor: 'mot-de-passe-oublie', heading: 'Mot de passe oublié', text: 'Tu reçois par mail un mot de passe temporaire, valable une heure.' },
@@ -70,12 +70,24 @@ describe('searchWiki', () => {
 });
 
 describe('articles', () => {
-  it('knows the seven ids and their order', () => {
-    expect(isWikiArticleId('chats')).toBe(true);
-    expect(isWikiArticleId('admin')).toBe(false);
+  it('takes ids of lower case letters, digits, - and _, as addresses', () => {
+    for (const id of ['chats', 'search_trip', 'mode-hors-ligne', 'v2']) expect(isWikiArticleId(id), id).toBe(true);
+    for (const id of ['a', 'Chats', 'é-t-é', '-debut', 'a/b', 'a b', '<script>', 'x'.repeat(49)]) expect(isWikiArticleId(id), id).toBe(false);
     expect(isWikiArticleId(undefined)).toBe(false);
-    expect(wikiNeighbours('home')).toEqual({ previous: undefined, next: 'search_trip' });
-    expect(wikiNeighbours('chats')).toEqual({ previous: 'profile', next: undefined });
+  });
+
+  it('finds the articles around one in the menu', () => {
+    const menu = ['home', 'search_trip', 'chats'].map((id) => ({ id, title: id, description: '' }));
+    expect(wikiNeighbours(menu, 'home')).toEqual({ previous: undefined, next: menu[1] });
+    expect(wikiNeighbours(menu, 'chats')).toEqual({ previous: menu[1], next: undefined });
+    expect(wikiNeighbours(menu, 'hidden')).toEqual({});
+  });
+
+  it('asks for an image’s alternative text, and keeps it one image in the Markdown', () => {
+    expect(wikiAltProblem('  ')).toBe(wikiMessages.altMissing);
+    expect(wikiAltProblem('x'.repeat(301))).toBe(wikiMessages.altTooLong);
+    expect(wikiAltProblem('Le bouton Publier')).toBeNull();
+    expect(wikiImageMarkdown(' Le [bouton]\n Publier ', '/api/wiki/images/a.webp')).toBe('![Le \\[bouton\\] Publier](/api/wiki/images/a.webp)');
   });
 
   it('accepts only uuid visitor ids', () => {

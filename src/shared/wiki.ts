@@ -1,20 +1,134 @@
 import { stemmer as frenchStem } from '@orama/stemmers/french';
 
-/** The help wiki's articles, in menu order (spec §2 Wiki). */
+/**
+ * The help wiki's articles a fresh site starts with, in menu order (spec §2 Wiki). Editors
+ * add others, hide them and reorder the menu from /admin/textes: the articles themselves are
+ * texts (`wiki-<id>`) in the database.
+ */
 export const WIKI_ARTICLE_IDS = ['home', 'search_trip', 'create_account', 'submit_trip', 'notifications', 'profile', 'chats'] as const;
-export type WikiArticleId = (typeof WIKI_ARTICLE_IDS)[number];
 
-export function isWikiArticleId(value: string | undefined): value is WikiArticleId {
-  return (WIKI_ARTICLE_IDS as readonly string[]).includes(value ?? '');
-}
+/** An article's id, the last part of its address ('search_trip'). */
+export type WikiArticleId = string;
+
+/** Lower case letters, digits, '-' and '_', 2 to 48 characters, starting with a letter or a digit. */
+export const WIKI_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{1,47}$';
+export const WIKI_ID_MAX_LENGTH = 48;
+
+export const isWikiArticleId = (value: string | undefined): value is WikiArticleId => value !== undefined && new RegExp(WIKI_ID_PATTERN).test(value);
 
 export const wikiArticlePath = (id: WikiArticleId) => `/calshare/wiki/${id}`;
 
-/** The articles before and after this one in menu order, for the previous/next links. */
-export function wikiNeighbours(id: WikiArticleId): { previous?: WikiArticleId; next?: WikiArticleId } {
-  const index = WIKI_ARTICLE_IDS.indexOf(id);
-  return { previous: WIKI_ARTICLE_IDS[index - 1], next: WIKI_ARTICLE_IDS[index + 1] };
+/** The text that holds an article, and back. */
+export const WIKI_TEXT_PREFIX = 'wiki-';
+export const wikiTextId = (id: WikiArticleId) => `${WIKI_TEXT_PREFIX}${id}`;
+export const wikiIdOfText = (textId: string): WikiArticleId | undefined => (textId.startsWith(WIKI_TEXT_PREFIX) ? textId.slice(WIKI_TEXT_PREFIX.length) : undefined);
+
+/** A visible article as the menu, the index and the page's title show it (placeholders filled). */
+export interface WikiMenuEntry {
+  id: WikiArticleId;
+  title: string;
+  description: string;
 }
+
+/** GET /api/wiki: the visible articles, in menu order. */
+export interface WikiMenu {
+  articles: WikiMenuEntry[];
+}
+
+export interface WikiHeading {
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+/** GET /api/wiki/articles/:id: a visible article, its Markdown already rendered by the server. */
+export interface WikiArticlePage extends WikiMenuEntry {
+  html: string;
+  headings: WikiHeading[];
+}
+
+/** The articles before and after this one in menu order, for the previous/next links. */
+export function wikiNeighbours(menu: readonly WikiMenuEntry[], id: WikiArticleId): { previous?: WikiMenuEntry; next?: WikiMenuEntry } {
+  const index = menu.findIndex((entry) => entry.id === id);
+  if (index === -1) return {};
+  return { previous: menu[index - 1], next: menu[index + 1] };
+}
+
+// ---------------------------------------------------------------------------------------
+// Editors: creating an article, hiding it, reordering the menu, putting screenshots in.
+
+/** A line of GET /api/admin/wiki/articles: every article, hidden ones too, in menu order. */
+export interface WikiAdminArticle extends WikiMenuEntry {
+  hidden: boolean;
+}
+
+export interface WikiAdminArticles {
+  articles: WikiAdminArticle[];
+}
+
+/** POST /api/admin/wiki/articles → WikiAdminArticles. */
+export interface NewWikiArticle {
+  id: string;
+  title: string;
+  /** Its place in the menu: 0 first; past the end, last. */
+  position: number;
+}
+
+/** PUT /api/admin/wiki/order → WikiAdminArticles: every article's id, in the new order. */
+export interface WikiOrder {
+  ids: string[];
+}
+
+/** PUT /api/admin/wiki/articles/:id/visibility → WikiAdminArticles. */
+export interface WikiVisibility {
+  hidden: boolean;
+}
+
+/** POST /api/admin/wiki/images?alt=… (the image as the body) → WikiImage. */
+export interface WikiImage {
+  /** Its address, named by its content: the same image always has it, and it never changes. */
+  url: string;
+  width: number;
+  height: number;
+  /** What the editor inserts: `![alt](url)`. */
+  markdown: string;
+}
+
+export const WIKI_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const WIKI_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const WIKI_IMAGE_MAX_PIXELS = 25_000_000;
+/** Wider screenshots are scaled down to this: the article's column is narrower still. */
+export const WIKI_IMAGE_MAX_WIDTH = 1600;
+export const WIKI_IMAGE_ALT_MAX_LENGTH = 300;
+export const WIKI_IMAGES_PER_HOUR = 60;
+
+export { wikiImagePath } from './wiki-images';
+
+export const wikiMessages = {
+  idInvalid: "L'adresse de l'article n'est pas valide : 2 à 48 caractères, lettres minuscules sans accent, chiffres, « - » ou « _ », en commençant par une lettre ou un chiffre.",
+  idTaken: 'Un article a déjà cette adresse : choisis-en une autre.',
+  orderChanged: "La liste des articles a changé pendant que tu la rangeais : recharge la page puis recommence.",
+  imageInvalid: "Cette image n'est pas valide : envoie une capture d'écran en PNG, JPEG ou WebP.",
+  imageTooHeavy: `Cette image est trop lourde : ${WIKI_IMAGE_MAX_BYTES / 1024 / 1024} Mo au plus. Réduis-la puis réessaie.`,
+  imageTooLarge: `Cette image a trop de pixels : ${WIKI_IMAGE_MAX_PIXELS / 1_000_000} mégapixels au plus. Réduis-la puis réessaie.`,
+  altMissing: "Décris l'image en quelques mots (texte alternatif) : c'est ce qu'entend une personne qui ne la voit pas.",
+  altTooLong: `Le texte alternatif est trop long : ${WIKI_IMAGE_ALT_MAX_LENGTH} caractères au plus.`,
+} as const;
+
+/** The first problem of a new article's id, or null; whether it is already taken is the server's to say. */
+export function wikiIdProblem(id: string): string | null {
+  return isWikiArticleId(id) ? null : wikiMessages.idInvalid;
+}
+
+/** The first problem of an image's alternative text, or null. */
+export function wikiAltProblem(alt: string): string | null {
+  if (alt.trim() === '') return wikiMessages.altMissing;
+  if (alt.length > WIKI_IMAGE_ALT_MAX_LENGTH) return wikiMessages.altTooLong;
+  return null;
+}
+
+/** `![alt](url)`, the alt's brackets and backslashes escaped so that it stays one image. */
+export const wikiImageMarkdown = (alt: string, url: string) => `![${alt.trim().replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ')}](${url})`;
 
 // ---------------------------------------------------------------------------------------
 // "Cet article t'a-t-il aidé ?" — one answer per visitor and article.
@@ -31,9 +145,9 @@ export interface WikiFeedbackResponse {
   recorded: boolean;
 }
 
-/** GET /api/admin/wiki-feedback: every article, in menu order, with its two counts. */
+/** GET /api/admin/wiki-feedback: every article (hidden ones too), in menu order, with its two counts. */
 export interface WikiFeedbackCounts {
-  articles: { articleId: WikiArticleId; helpful: number; notHelpful: number }[];
+  articles: { articleId: WikiArticleId; title: string; hidden: boolean; helpful: number; notHelpful: number }[];
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { RouteGroups } from './http/route-groups';
-import type { PagePart } from './http/page-parts';
+import type { PageFamily, PagePart } from './http/page-parts';
 import type { Job } from './jobs/scheduler';
 
 /**
@@ -22,6 +22,8 @@ export interface Capability extends RouteGroups {
   seed?: (db: Kysely<Database>) => Promise<void>;
   /** What the server writes into its prerendered pages for browsers without JavaScript. */
   pageParts?: (app: FastifyInstance) => PagePart[];
+  /** Pages it writes whole from a prerendered shell, under one address (page-parts.ts). */
+  pageFamilies?: (app: FastifyInstance) => PageFamily[];
 }
 
 /** Rows a Kysely DELETE or UPDATE touched. */

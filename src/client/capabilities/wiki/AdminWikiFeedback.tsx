@@ -2,9 +2,8 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { useLoad } from '../../platform/data/useLoad';
 import { getWikiFeedbackCounts } from './api';
-import { WIKI_ARTICLES } from './articles';
 
-/** 'Cet article t'a-t-il aidé ?' answers per article, for the admin (GET /api/admin/wiki-feedback). */
+/** 'Cet article t'a-t-il aidé ?' answers per article, hidden ones too, for the admin (GET /api/admin/wiki-feedback). */
 export function AdminWikiFeedback() {
   const { data: counts, error } = useLoad('wiki-feedback', (signal) => getWikiFeedbackCounts(signal).then((response) => response.articles));
 
@@ -26,11 +25,14 @@ export function AdminWikiFeedback() {
               </tr>
             </thead>
             <tbody>
-              {counts.map(({ articleId, helpful, notHelpful }) => {
+              {counts.map(({ articleId, title, hidden, helpful, notHelpful }) => {
                 const total = helpful + notHelpful;
                 return (
                   <tr key={articleId}>
-                    <th scope="row">{WIKI_ARTICLES[articleId].title}</th>
+                    <th scope="row">
+                      {title}
+                      {hidden && ' (masqué)'}
+                    </th>
                     <td>{helpful}</td>
                     <td>{notHelpful}</td>
                     <td>{total === 0 ? '—' : `${Math.round((100 * helpful) / total)} %`}</td>

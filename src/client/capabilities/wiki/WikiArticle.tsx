@@ -1,59 +1,46 @@
-import { Link, useNavigate } from 'react-router';
-import { wikiArticlePath, wikiNeighbours, type WikiArticleId } from '../../../shared/wiki';
-import { WIKI_ARTICLES } from './articles';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { WikiMenuEntry } from '../../../shared/wiki';
+import { WIKI_ARTICLE_PART, wikiArticleHtml } from '../../../shared/wiki-pages';
+import { useLoad } from '../../platform/data/useLoad';
+import { ErrorBox } from '../../platform/ui/ErrorBox';
+import { Spinner } from '../../platform/ui/Spinner';
+import { getWikiArticle } from './api';
 import { followInternalLinks } from './internal-links';
 import { WikiFeedback } from './WikiFeedback';
+import { WikiPart } from './WikiPart';
 
-/** One help article: its sections, the feedback question and the way to the next one. */
-export function WikiArticle({ id }: { id: WikiArticleId }) {
+let serverArticleTaken = false;
+
+/**
+ * The article the server wrote into the page it sent, for the first article shown only: later
+ * ones come after a navigation, while the page still shows the one before (nothing, too, during
+ * the build's prerender).
+ */
+function writtenByServer(): string | undefined {
+  if (typeof document === 'undefined' || serverArticleTaken) return undefined;
+  serverArticleTaken = true;
+  return document.querySelector(`[data-server-part="${WIKI_ARTICLE_PART}"]`)?.innerHTML || undefined;
+}
+
+/**
+ * One help article, from its published text: as the server wrote it into the page it sent,
+ * or loaded and made with the same function after a navigation (the route gives each article
+ * its own, by its key). Then the feedback question.
+ */
+export function WikiArticle({ id, menu }: { id: string; menu?: WikiMenuEntry[] }) {
   const navigate = useNavigate();
-  const article = WIKI_ARTICLES[id];
-  const { previous, next } = wikiNeighbours(id);
-  const sections = article.headings.filter((heading) => heading.depth === 2);
+  const [fromServer] = useState(writtenByServer);
+  const { data: page, error } = useLoad(fromServer === undefined ? `wiki-article:${id}` : null, (signal) => getWikiArticle(id, signal));
+  const html = fromServer ?? (page && menu ? wikiArticleHtml(page, menu) : '');
+  const prerendering = typeof document === 'undefined';
 
   return (
     <article className="wiki-article" aria-labelledby="wiki-article-title">
-      <nav aria-label="Fil d'Ariane" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/calshare/wiki">Aide</Link>
-          </li>
-          <li aria-current="page">{article.title}</li>
-        </ol>
-      </nav>
-      <h1 id="wiki-article-title">{article.title}</h1>
-      <p className="lead">{article.description}</p>
-      {sections.length > 2 && (
-        <nav className="wiki-toc" aria-labelledby="wiki-toc-title">
-          <h2 id="wiki-toc-title" className="wiki-toc__title">
-            Dans cet article
-          </h2>
-          <ul>
-            {sections.map((heading) => (
-              <li key={heading.id}>
-                <a href={`#${heading.id}`}>{heading.text}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {/* Built from the project's own Markdown at build time (content/wiki), never from visitors. */}
-      <div className="prose wiki-article__body" onClick={followInternalLinks(navigate)} dangerouslySetInnerHTML={{ __html: article.html }} />
+      {html === '' && !error && !prerendering && <Spinner label="Chargement de l'article…" />}
+      {error && <ErrorBox message={error} />}
+      <WikiPart name={WIKI_ARTICLE_PART} html={html} onClick={followInternalLinks(navigate)} />
       <WikiFeedback key={id} articleId={id} />
-      <nav className="wiki-pager" aria-label="Articles précédent et suivant">
-        {previous && (
-          <Link className="wiki-pager__link wiki-pager__link--previous" to={wikiArticlePath(previous)} rel="prev">
-            <span className="wiki-pager__label">Article précédent</span>
-            <span className="wiki-pager__title">{WIKI_ARTICLES[previous].title}</span>
-          </Link>
-        )}
-        {next && (
-          <Link className="wiki-pager__link wiki-pager__link--next" to={wikiArticlePath(next)} rel="next">
-            <span className="wiki-pager__label">Article suivant</span>
-            <span className="wiki-pager__title">{WIKI_ARTICLES[next].title}</span>
-          </Link>
-        )}
-      </nav>
     </article>
   );
 }

@@ -1,10 +1,13 @@
-import { Link } from 'react-router';
-import { WIKI_ARTICLE_IDS, wikiArticlePath } from '../../../shared/wiki';
+import { useNavigate } from 'react-router';
+import type { WikiMenuEntry } from '../../../shared/wiki';
+import { WIKI_INDEX_PART, wikiIndexHtml } from '../../../shared/wiki-pages';
 import { publicConfig } from '../../config';
-import { WIKI_ARTICLES } from './articles';
+import { followInternalLinks } from './internal-links';
+import { WikiPart } from './WikiPart';
 
-/** /calshare/wiki: what the help covers, one card per article. */
-export function WikiIndex() {
+/** /calshare/wiki: what the help covers, one card per published article. */
+export function WikiIndex({ menu }: { menu?: WikiMenuEntry[] }) {
+  const navigate = useNavigate();
   return (
     <div className="wiki-index">
       <p className="eyebrow">Centre d'aide</p>
@@ -13,18 +16,7 @@ export function WikiIndex() {
         Tout pour bien utiliser {publicConfig.appName} : trouver un trajet, publier le tien, gérer ton compte et
         t'organiser avec ton équipage. Lance une recherche ou choisis un article ci-dessous.
       </p>
-      <ul className="grid grid--2 wiki-index__list" role="list">
-        {WIKI_ARTICLE_IDS.map((id) => (
-          <li key={id} className="card card--interactive wiki-card">
-            <h2 className="card__title">
-              <Link className="wiki-card__link" to={wikiArticlePath(id)}>
-                {WIKI_ARTICLES[id].title}
-              </Link>
-            </h2>
-            <p className="muted">{WIKI_ARTICLES[id].description}</p>
-          </li>
-        ))}
-      </ul>
+      <WikiPart name={WIKI_INDEX_PART} html={menu ? wikiIndexHtml(menu) : ''} onClick={followInternalLinks(navigate)} />
       <p className="notice wiki-index__contact">
         <span>
           Tu ne trouves pas ta réponse ? Écris-nous à <a href={`mailto:${publicConfig.contactEmail}`}>{publicConfig.contactEmail}</a>, on te

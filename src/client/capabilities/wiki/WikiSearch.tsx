@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { searchWiki, wikiArticlePath, type WikiSearchHit, type WikiSearchSection } from '../../../shared/wiki';
 import { Spinner } from '../../platform/ui/Spinner';
 import { publicConfig } from '../../config';
+import { getWikiSearchIndex } from './api';
 
 let indexPromise: Promise<WikiSearchSection[]> | undefined;
 
-/** The plain text of every article, fetched the first time someone searches. */
+/** The plain text of every published article, fetched the first time someone searches. */
 function loadIndex(): Promise<WikiSearchSection[]> {
-  indexPromise ??= import('virtual:wiki-search-index').then((module) => module.default);
+  indexPromise ??= getWikiSearchIndex().then((index) => index.sections);
   return indexPromise;
 }
 

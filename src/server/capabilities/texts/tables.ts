@@ -6,6 +6,8 @@ export interface TextsTable {
   kind: TextKind;
   position: Generated<number>;
   published_version: number;
+  /** A wiki article visitors do not see (its address sends them to the wiki's home). */
+  hidden: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { isVisitorId, isWikiArticleId, type WikiFeedbackPayload, type WikiFeedbackResponse } from '../../../shared/wiki';
+import { isVisitorId, type WikiFeedbackPayload, type WikiFeedbackResponse } from '../../../shared/wiki';
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { boolean, object, shape, string } from '../../platform/http/schema';
 import { recordFeedback } from './queries';
+import { currentWiki } from './snapshot';
 
 /** Answers a visitor may send a minute from one address: plenty for reading, not for stuffing. */
 const FEEDBACK_PER_MINUTE = 30;
@@ -25,7 +26,8 @@ export function feedbackRoutes(app: FastifyInstance) {
     },
     async (request): Promise<WikiFeedbackResponse> => {
       const { articleId } = request.params;
-      if (!isWikiArticleId(articleId)) throw new AppError(404, 'wiki/unknown-article');
+      // The articles visitors can read, those created since the build too; not a hidden one.
+      if (!(await currentWiki(app)).pages.has(articleId)) throw new AppError(404, 'wiki/unknown-article');
       if (!isVisitorId(request.body.visitorId)) throw new AppError(400, 'wiki/invalid-visitor');
       return { recorded: await recordFeedback(db, { articleId, visitorId: request.body.visitorId.toLowerCase(), helpful: request.body.helpful }) };
     },

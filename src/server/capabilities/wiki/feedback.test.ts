@@ -26,7 +26,7 @@ describe('wiki feedback', () => {
     expect((await answer('chats', { visitorId, helpful: false })).json()).toEqual({ recorded: false });
     expect((await answer('profile', { visitorId, helpful: false })).json()).toEqual({ recorded: true });
     const chats = (await counts()).find((row) => row.articleId === 'chats');
-    expect(chats).toEqual({ articleId: 'chats', helpful: 1, notHelpful: 0 });
+    expect(chats).toEqual({ articleId: 'chats', title: 'Les discussions', hidden: false, helpful: 1, notHelpful: 0 });
   });
 
   it('treats an id typed in capitals as the same visitor', async () => {
@@ -47,7 +47,7 @@ describe('wiki feedback', () => {
   it('lists every article in menu order, with zeros for those without answers', async () => {
     const rows = await counts();
     expect(rows.map((row) => row.articleId)).toEqual([...WIKI_ARTICLE_IDS]);
-    expect(rows.find((row) => row.articleId === 'home')).toEqual({ articleId: 'home', helpful: 0, notHelpful: 0 });
+    expect(rows.find((row) => row.articleId === 'home')).toEqual({ articleId: 'home', title: 'Bien démarrer avec CalShare', hidden: false, helpful: 0, notHelpful: 0 });
   });
 
   it.each([

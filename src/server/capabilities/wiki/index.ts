@@ -1,9 +1,22 @@
 import type { Capability } from '../../platform/capability';
 import { wikiAdminRoutes } from './admin-routes';
+import { wikiEditorRoutes } from './editor-routes';
 import { feedbackRoutes } from './feedback-routes';
+import { wikiPageFamilies, wikiPageParts } from './pages';
+import { wikiPublicRoutes } from './public-routes';
 
-/** The help wiki's server side: its pages are static, only the feedback votes are stored. */
+/**
+ * The help wiki: its articles are texts of the database (the texts capability keeps their
+ * versions), written by the server into the pages; editors create, hide and reorder them and
+ * put screenshots in; visitors' answers to 'Cet article t'a-t-il aidé ?' are counted.
+ */
 export const wikiCapability: Capability = {
-  public: feedbackRoutes,
+  public(app) {
+    wikiPublicRoutes(app);
+    feedbackRoutes(app);
+  },
+  texts: wikiEditorRoutes,
   admin: wikiAdminRoutes,
+  pageParts: wikiPageParts,
+  pageFamilies: wikiPageFamilies,
 };

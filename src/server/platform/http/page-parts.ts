@@ -34,3 +34,50 @@ export async function fillPage(html: string, parts: readonly PagePart[]): Promis
   }
   return filled;
 }
+
+/**
+ * Pages under one address that the server writes whole from one prerendered page, its shell:
+ * the wiki's articles, which editors create after the build. The shell's parts are filled, and
+ * its title, description and addresses replaced (`withPageMeta`), by `render`, which answers
+ * undefined for an address with no page: that one is redirected to `missing`, the browser
+ * keeping no trace of it in its history.
+ */
+export interface PageFamily {
+  /** '/calshare/wiki/': every address under it, and none other. */
+  prefix: string;
+  /** The prerendered page whose HTML is every page's shell. */
+  shell: string;
+  missing: string;
+  /** The changes after which its pages are written again. */
+  topics: LiveTopic[];
+  /** Whether this address has a page (cheap: asked on every request). */
+  exists(path: string): Promise<boolean>;
+  render(shell: string, path: string): Promise<string | undefined>;
+  /** Its pages' addresses, for the sitemap. */
+  paths(): Promise<string[]>;
+}
+
+export interface PageMeta {
+  /** The whole title, as the page's own meta makes it. */
+  title: string;
+  description: string;
+  /** The canonical address, absolute. */
+  url: string;
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/** The shell's title, description, canonical and Open Graph tags replaced by the page's own. */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const content = (attribute: string, value: string) => (page: string) =>
+    page.replace(new RegExp(`(<meta ${attribute} content=")[^"]*(")`), (_whole, before: string, after: string) => `${before}${escapeAttribute(value)}${after}`);
+  const steps = [
+    (page: string) => page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(meta.title)}</title>`),
+    content('name="description"', meta.description),
+    content('property="og:title"', meta.title),
+    content('property="og:description"', meta.description),
+    content('property="og:url"', meta.url),
+    (page: string) => page.replace(/(<link rel="canonical" href=")[^"]*(")/, (_whole, before: string, after: string) => `${before}${escapeAttribute(meta.url)}${after}`),
+  ];
+  return steps.reduce((page, step) => step(page), html);
+}

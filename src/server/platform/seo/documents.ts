@@ -1,5 +1,3 @@
-import { PUBLIC_PATHS } from '../../../shared/routes';
-
 /** Pages that are personal, administrative or only a redirect: nothing for a search engine. */
 const PRIVATE_PREFIXES = [
   '/api/',
@@ -16,9 +14,9 @@ const PRIVATE_PREFIXES = [
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
-/** Every prerendered public page, at the address the canonical links give (PUBLIC_URL). */
-export function sitemapXml(publicUrl: string): string {
-  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+/** Every public page, at the address the canonical links give (PUBLIC_URL). */
+export function sitemapXml(publicUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

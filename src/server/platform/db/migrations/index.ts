@@ -27,6 +27,7 @@ import * as rotatingSecrets from './20261126800000_rotating_secrets';
 import * as firebaseAccounts from './20261127100000_firebase_accounts';
 import * as newsletterDeliveriesOneUserIndex from './20261127200000_newsletter_deliveries_one_user_index';
 import * as texts from './20261127300000_texts';
+import * as wikiArticles from './20261128200000_wiki_articles';
 import * as passkeys from './20261128300000_passkeys';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '20261127100000_firebase_accounts': firebaseAccounts,
   '20261127200000_newsletter_deliveries_one_user_index': newsletterDeliveriesOneUserIndex,
   '20261127300000_texts': texts,
+  '20261128200000_wiki_articles': wikiArticles,
   '20261128300000_passkeys': passkeys,
 };
