@@ -67,6 +67,11 @@ describe('authorisation matrix, generated from the route table', () => {
         'GET /api/admin/texts/:id/versions',
         'GET /api/admin/texts/:id/versions/:version',
         'POST /api/admin/texts/:id/versions/:version/restore',
+        'GET /api/admin/wiki/articles',
+        'POST /api/admin/wiki/articles',
+        'PUT /api/admin/wiki/articles/:id/visibility',
+        'PUT /api/admin/wiki/order',
+        'POST /api/admin/wiki/images',
       ].sort(),
     );
     for (const key of ['GET /api/admin/members', 'GET /api/admin/moderation', 'GET /api/admin/newsletters', 'GET /api/admin/journal']) expect(groupOf(key), key).not.toBe('texts');

@@ -48,6 +48,7 @@ function watch(app: FastifyInstance) {
 const NOT_JSON: Readonly<Record<string, string>> = {
   'GET /api/live': 'a text/event-stream that stays open',
   'GET /api/users/:id/picture': 'an image',
+  'GET /api/wiki/images/:name': 'an image',
   'GET /api/account/export': "a file to download, the member's data written out by export.ts",
   'GET /api/admin/surveys/:id/export.csv': 'a CSV file',
   'GET /api/newsletter/one-click': 'a 303 to the unsubscribe page',
@@ -213,6 +214,17 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'PUT /api/admin/texts/:id/draft': { params: () => ({ id: 'wiki-home' }), body: textEdit },
   'POST /api/admin/texts/:id/publish': { params: () => ({ id: 'wiki-home' }), body: textEdit },
   'POST /api/admin/texts/:id/versions/:version/restore': { params: () => ({ id: 'wiki-home', version: '1' }) },
+  'GET /api/wiki/articles/:id': { params: () => ({ id: 'home' }) },
+  'POST /api/admin/wiki/articles': { body: () => ({ id: `article-${unique()}`, title: 'Un article', position: 0 }) },
+  'PUT /api/admin/wiki/articles/:id/visibility': { params: () => ({ id: 'home' }), body: () => ({ hidden: false }) },
+  'PUT /api/admin/wiki/order': {
+    body: async ({ test }) => ({ ids: (await test.database.db.selectFrom('texts').select('id').where('kind', '=', 'wiki').execute()).map((row) => row.id.slice('wiki-'.length)) }),
+  },
+  'POST /api/admin/wiki/images': {
+    query: () => ({ alt: 'Une capture' }),
+    contentType: 'image/png',
+    body: () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0b3d91' } }).png().toBuffer(),
+  },
 };
 
 const keyOf = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
