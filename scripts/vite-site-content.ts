@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { renderVisuals } from '../src/build-time/calshare/render-visuals';
-import { renderLegalPdf } from '../src/build-time/legal/legal-pdf';
 import { readMarkdownSource, type ContentVariables } from '../src/shared/markdown-source';
 import type { MarkdownDocument, WikiSearchIndex } from '../src/client/capabilities/wiki/markdown-document';
-import { LEGAL_DOCUMENTS } from '../src/shared/legal';
 import { renderTextDocument } from '../src/shared/texts-markdown';
 import type { PublicConfig } from '../src/shared/public-config';
 import { WIKI_ARTICLE_IDS } from '../src/shared/wiki';
@@ -19,8 +17,9 @@ const RESOLVED_SEARCH_INDEX = `\0${SEARCH_INDEX}`;
  * - `import doc from '…/content/x.md'` gives the page its HTML, title, description and
  *   headings (no Markdown parser in the browser);
  * - `virtual:wiki-search-index` is the wiki's plain text per section, loaded on demand;
- * - the client build also emits the footer's legal PDFs (legal/<slug>.pdf) and the
- *   visuals (visuals/*.png) next to the pages.
+ * - the client build also emits the visuals (visuals/*.png) next to the pages.
+ * The privacy policy, the founders' message, the legal notice's free text and the legal PDFs
+ * are the published texts the server writes (src/server/capabilities/texts).
  */
 export function siteContent(config: PublicConfig): Plugin[] {
   const variables: ContentVariables = {
@@ -71,17 +70,6 @@ export function siteContent(config: PublicConfig): Plugin[] {
       async generateBundle() {
         // Once, with the browser's files: the prerender build must not emit them again.
         if (this.environment.config.consumer !== 'client') return;
-        for (const { slug } of LEGAL_DOCUMENTS) {
-          const { meta, body } = read(path.join(CONTENT_DIR, 'legal', `${slug}.md`), ['title', 'applicable']);
-          const pdf = await renderLegalPdf({
-            title: meta.title,
-            applicable: meta.applicable,
-            projectName: config.projectName,
-            publicUrl: config.publicUrl,
-            body,
-          });
-          this.emitFile({ type: 'asset', fileName: `legal/${slug}.pdf`, source: pdf });
-        }
         for (const { file, png } of await renderVisuals(config)) {
           this.emitFile({ type: 'asset', fileName: file, source: png });
         }

@@ -1,6 +1,7 @@
 /**
  * The site's texts that volunteers edit from /admin: the help wiki's articles, the privacy
- * policy, the founders' message on the home page and the three legal documents served as PDF.
+ * policy, the founders' message on the home page, the legal notice's free text (under its
+ * facts) and the three legal documents served as PDF.
  * Each text is Markdown; every published version is kept with its author and date, and each
  * editor has one draft per text, saved as they type. Shapes of /api/admin/texts and the rules
  * both sides apply.
@@ -8,7 +9,7 @@
 
 import { frenchSpacing } from './markdown-source';
 
-export const TEXT_KINDS = ['wiki', 'privacy-policy', 'founders-message', 'legal-pdf'] as const;
+export const TEXT_KINDS = ['wiki', 'privacy-policy', 'founders-message', 'legal-notice', 'legal-pdf'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
 /** What /admin/textes shows for each kind. */
@@ -16,6 +17,7 @@ export const textKindLabels: Readonly<Record<TextKind, string>> = {
   wiki: 'Article du wiki',
   'privacy-policy': 'Politique de confidentialité',
   'founders-message': 'Mot des fondateurs',
+  'legal-notice': 'Mentions légales (texte libre)',
   'legal-pdf': 'Document légal (PDF)',
 };
 

@@ -5,7 +5,6 @@ import { LEGAL_DOCUMENTS } from '../../shared/legal';
 import { defaultPublicConfig } from '../../shared/public-config';
 import { readMarkdownSource } from '../../shared/markdown-source';
 import { renderTextDocument } from '../../shared/texts-markdown';
-import { renderLegalPdf } from './legal-pdf';
 
 const variables = { ...defaultPublicConfig, contactEmail: 'rgpd@unissons.example' };
 const read = (file: string, required: string[]) => readMarkdownSource(fs.readFileSync(path.resolve(file), 'utf8'), variables, required, file);
@@ -83,12 +82,9 @@ describe('privacy policy', () => {
 });
 
 describe('legal documents', () => {
-  it.each(LEGAL_DOCUMENTS.map((document) => [document.slug, document.title]))('%s renders to a PDF titled %s', async (slug, title) => {
-    const { meta, body } = read(`content/legal/${slug}.md`, ['title', 'applicable']);
+  it.each(LEGAL_DOCUMENTS.map((document) => [document.slug, document.title]))('%s is titled %s and says from when it applies', (slug, title) => {
+    const { meta } = read(`content/legal/${slug}.md`, ['title', 'applicable']);
     expect(meta.title).toBe(title);
-    const pdf = await renderLegalPdf({ title: meta.title, applicable: meta.applicable, projectName: 'Unissons', publicUrl: 'https://u.example', body });
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.length).toBeGreaterThan(2000);
   });
 
   it('states the over-18 rule and the price rule in the terms of use', () => {

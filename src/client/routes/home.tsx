@@ -4,6 +4,8 @@ import { Section } from '../platform/ui/Section';
 import { StoreBadges } from '../platform/ui/StoreBadges';
 import { publicConfig } from '../config';
 import { SupportersWall } from '../capabilities/words/SupportersWall';
+import { PublishedTextPart } from '../capabilities/texts/index';
+import { TEXT_PARTS, textBodyHtml } from '../../shared/text-pages';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -81,22 +83,8 @@ export default function Home() {
       </Section>
 
       <Section title="Le mot des fondateurs" eyebrow="Notre histoire" tone="muted" narrow>
-        <div className="prose">
-          <p>
-            Tout est parti de week-ends passés à chercher un covoiturage pour un tournoi, d'entraînements faits seuls faute de
-            partenaires, et de belles compétitions découvertes… le lendemain. Nous nous sommes dit qu'il manquait un endroit où
-            les sportifs se retrouvent, quel que soit leur niveau.
-          </p>
-          <p>
-            {projectName} est une association à but non lucratif : pas d'investisseurs à satisfaire, seulement une communauté à
-            servir. Chaque inscription sur la waiting list, chaque mot de soutien et chaque vote nous aide à construire des outils
-            utiles, en commençant par {appName}, notre app de covoiturage vers les événements sportifs.
-          </p>
-          <p>Merci d'être là. On a hâte de partager la route avec toi.</p>
-          <p>
-            <strong>L'équipe fondatrice</strong>
-          </p>
-        </div>
+        {/* As published from /admin/textes: the server writes it into the page. */}
+        <PublishedTextPart id="founders-message" name={TEXT_PARTS.foundersMessage} render={textBodyHtml} className="prose" />
       </Section>
 
       <Section title={`Découvrez l'univers ${projectName}`} eyebrow="Nos projets" centered>

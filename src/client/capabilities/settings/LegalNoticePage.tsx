@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import { LEGAL_NOTICE_PART, legalNoticeHtml, PRIVACY_CONTACT_PART, privacyContactHtml } from '../../../shared/legal-notice';
+import { TEXT_PARTS, textBodyHtml } from '../../../shared/text-pages';
 import { ServerPart } from '../../platform/ui/ServerPart';
+import { PublishedTextPart } from '../texts/index';
 import { Spinner } from '../../platform/ui/Spinner';
 import { getLegalNotice } from './api';
 import './legal-notice.css';
 
 /**
  * /mentions-legales: who publishes the site and who hosts it, as the law asks (LCEN art. 6-III).
- * The facts are the admin's settings, written into the page by the server.
+ * The facts are the admin's settings, and its free text a text edited from /admin/textes, both
+ * written into the page by the server.
  */
 export function LegalNoticePage() {
   return (
@@ -21,6 +24,8 @@ export function LegalNoticePage() {
         </p>
       </header>
       <ServerPart name={LEGAL_NOTICE_PART} load={getLegalNotice} render={legalNoticeHtml} waiting={<Spinner label="Chargement des mentions légales…" />} />
+      {/* The association's own words under the facts, as published from /admin/textes. */}
+      <PublishedTextPart id="legal-notice" name={TEXT_PARTS.legalNoticeText} render={textBodyHtml} className="prose legal-notice__text" />
       <section className="legal-notice__section" aria-labelledby="donnees">
         <h2 id="donnees">Tes données</h2>
         <p>

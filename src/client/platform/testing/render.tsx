@@ -25,6 +25,7 @@ import type {
 import type { NewsletterHistory, NewsletterPreference, NewsletterPreview, NewsletterQueued, RecipientCount } from '../../../shared/newsletter/api';
 import type { MyReactionsResponse, ReactionResult, SportsResponse } from '../../../shared/sports';
 import type { MemberTrips, PublicAmounts, SubmitSurveyResult, SurveyResultsResponse, TextAnswersPage } from '../../../shared/surveys/api';
+import type { PublishedText } from '../../../shared/text-pages';
 import type { TextConflict, TextDetail, TextDraft, TextHistory, TextList, TextVersion } from '../../../shared/texts';
 import type { CurrentUser } from '../../../shared/user';
 import type { WikiFeedbackResponse } from '../../../shared/wiki';
@@ -110,6 +111,7 @@ interface ApiAnswers {
   [key: `GET /api/admin/texts/${string}`]: TextDetail | TextHistory | TextVersion;
   [key: `PUT /api/admin/texts/${string}/draft`]: TextDraft;
   [key: `POST /api/admin/texts/${string}/${'publish' | 'restore'}`]: TextDetail | TextConflict;
+  [key: `GET /api/texts/${string}`]: PublishedText;
 }
 
 /** A fake answer: the route's own type, or the HTTP contract's error (apiError). */

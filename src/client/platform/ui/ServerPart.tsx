@@ -22,11 +22,14 @@ export function ServerPart<T>({
   load,
   render,
   waiting,
+  className,
 }: {
   name: string;
   load: (signal: AbortSignal) => Promise<T>;
   render: (data: T) => string;
   waiting?: React.ReactNode;
+  /** The place's own classes (a prose text's, whose styles look at its children). */
+  className?: string;
 }) {
   const [written] = useState(() => writtenByServer(name));
   const { data, error } = useLoad(written === undefined ? name : null, load);
@@ -38,7 +41,7 @@ export function ServerPart<T>({
       {html === '' && !error && !prerendering && waiting}
       {error && <ErrorBox message={error} />}
       {/* Escaped by `render`, on the server as here. */}
-      <div data-server-part={name} dangerouslySetInnerHTML={{ __html: html }} />
+      <div data-server-part={name} className={className} dangerouslySetInnerHTML={{ __html: html }} />
     </>
   );
 }

@@ -15,13 +15,15 @@ import { setUpTestApp } from '../../testing/test-app';
 // A built client in miniature: the two pages with the places the server fills.
 function miniClient(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><html><body></body></html>');
-  const page = (route: string, place: string) => {
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><html><body><div data-server-part="founders-message"></div></body></html>');
+  const page = (route: string, places: string[]) => {
     fs.mkdirSync(path.join(dir, route), { recursive: true });
-    fs.writeFileSync(path.join(dir, route, 'index.html'), `<!DOCTYPE html><html><body><main><h1>Page</h1><div data-server-part="${place}"></div></main></body></html>`);
+    const parts = places.map((place) => `<div data-server-part="${place}"></div>`).join('');
+    fs.writeFileSync(path.join(dir, route, 'index.html'), `<!DOCTYPE html><html><body><main><h1>Page</h1>${parts}</main></body></html>`);
   };
-  page('mentions-legales', 'legal-notice');
-  page('calshare/privacy_policy', 'privacy-contact');
+  // With the places of the published texts the server writes there too.
+  page('mentions-legales', ['legal-notice', 'legal-notice-text']);
+  page('calshare/privacy_policy', ['privacy-policy-heading', 'privacy-policy-contents', 'privacy-policy-body', 'privacy-contact']);
   return dir;
 }
 

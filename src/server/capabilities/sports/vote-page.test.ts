@@ -10,7 +10,7 @@ import { setUpTestApp } from '../../testing/test-app';
 const SCRIPT = 'window.vote = 1;';
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
 fs.mkdirSync(path.join(clientDir, 'vote'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!DOCTYPE html><html><body></body></html>');
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!DOCTYPE html><html><body><div data-server-part="founders-message" class="prose"></div></body></html>');
 fs.writeFileSync(
   path.join(clientDir, 'vote', 'index.html'),
   `<!DOCTYPE html><html><body><noscript><div data-server-part="sports"></div></noscript><script>${SCRIPT}</script></body></html>`,

@@ -20,6 +20,7 @@ const SOURCES: readonly { id: string; kind: TextKind; file: string }[] = [
   ...WIKI_ARTICLE_IDS.map((article) => ({ id: `wiki-${article}`, kind: 'wiki' as const, file: `wiki/${article}.md` })),
   { id: 'privacy-policy', kind: 'privacy-policy', file: 'privacy-policy.md' },
   { id: 'founders-message', kind: 'founders-message', file: 'founders-message.md' },
+  { id: 'legal-notice', kind: 'legal-notice', file: 'legal-notice.md' },
   { id: 'conditions-utilisation', kind: 'legal-pdf', file: 'legal/conditions-utilisation.md' },
   { id: 'politique-remboursement', kind: 'legal-pdf', file: 'legal/politique-remboursement.md' },
   { id: 'frais-de-service', kind: 'legal-pdf', file: 'legal/frais-de-service.md' },

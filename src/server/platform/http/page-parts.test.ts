@@ -15,4 +15,21 @@ describe('parts of a prerendered page written by the server', () => {
     expect(() => checkPlaces('<main></main>', [part('sports', '')])).toThrow('/vote was built without <div data-server-part="sports"></div>');
     expect(() => checkPlaces('<div data-server-part="sports"></div>', [part('sports', '')])).not.toThrow();
   });
+
+  it('keeps the classes of a place', async () => {
+    const page = '<div data-server-part="a" class="prose legal"></div>';
+    expect(() => checkPlaces(page, [part('a', '')])).not.toThrow();
+    await expect(fillPage(page, [part('a', '<p>x</p>')])).resolves.toBe('<div data-server-part="a" class="prose legal"><p>x</p></div>');
+  });
+
+  it('writes the page’s title and description from the database over the build’s, escaped', async () => {
+    const page =
+      '<head><title>Politique · Unissons</title><meta name="description" content="Ancienne"/><meta property="og:title" content="Politique · Unissons"/><meta property="og:description" content="Ancienne"/></head><div data-server-part="a"></div>';
+    const withHead: PagePart = { ...part('a', '<p>x</p>'), head: async () => ({ title: 'Nouvelle « politique » · Unissons', description: 'Données & "droits" <ici>', url: 'https://unissons.fr/politique' }) };
+    const filled = await fillPage(page, [withHead]);
+    expect(filled).toContain('<title>Nouvelle « politique » · Unissons</title>');
+    expect(filled).toContain('<meta name="description" content="Données &amp; &quot;droits&quot; &lt;ici&gt;"/>');
+    expect(filled).toContain('<meta property="og:title" content="Nouvelle « politique » · Unissons"/>');
+    expect(filled).toContain('<meta property="og:description" content="Données &amp; &quot;droits&quot; &lt;ici&gt;"/>');
+  });
 });

@@ -16,13 +16,20 @@ export interface PagePart {
   topics: LiveTopic[];
   /** The part's HTML, every text from the database in it escaped. */
   render(): Promise<string>;
+  /**
+   * The page's title, description and address when they come from the database too: written
+   * over the build's (`withPageMeta`), for search engines and link previews.
+   */
+  head?(): Promise<PageMeta>;
 }
 
 const place = (name: string) => `<div data-server-part="${name}"></div>`;
+// The place may carry classes of its own after its name (a prose text's).
+const placeOf = (name: string) => new RegExp(`<div data-server-part="${name}"((?: [a-z-]+="[^"]*")*)></div>`);
 
 /** Refuses, at start-up, a page built without a place for one of its parts: it would be served without it. */
 export function checkPlaces(html: string, parts: readonly PagePart[]) {
-  for (const part of parts) if (!html.includes(place(part.name))) throw new Error(`${part.path} was built without ${place(part.name)}`);
+  for (const part of parts) if (!placeOf(part.name).test(html)) throw new Error(`${part.path} was built without ${place(part.name)}`);
 }
 
 /** The page's HTML with each part written into its place. */
@@ -30,7 +37,8 @@ export async function fillPage(html: string, parts: readonly PagePart[]): Promis
   let filled = html;
   for (const part of parts) {
     const content = await part.render();
-    filled = filled.replace(place(part.name), () => `<div data-server-part="${part.name}">${content}</div>`);
+    filled = filled.replace(placeOf(part.name), (_place, attributes: string) => `<div data-server-part="${part.name}"${attributes}>${content}</div>`);
+    if (part.head) filled = withPageMeta(filled, await part.head());
   }
   return filled;
 }

@@ -27,8 +27,10 @@ describe('security headers of pages, assets and API answers', () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
     fs.mkdirSync(path.join(clientDir, 'join'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), page(HOME_SCRIPT));
-    fs.writeFileSync(path.join(clientDir, 'index.html.br'), zlib.brotliCompressSync(page(HOME_SCRIPT)));
+    // The home page holds the place of the founders' message, which the server writes.
+    const home = page(HOME_SCRIPT).replace('<body>', '<body><div data-server-part="founders-message" class="prose"></div>');
+    fs.writeFileSync(path.join(clientDir, 'index.html'), home);
+    fs.writeFileSync(path.join(clientDir, 'index.html.br'), zlib.brotliCompressSync(home));
     fs.writeFileSync(path.join(clientDir, 'join', 'index.html'), page(JOIN_SCRIPT));
     fs.writeFileSync(path.join(clientDir, '__spa-fallback.html'), page(''));
     fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1);');

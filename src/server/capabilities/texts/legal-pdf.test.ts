@@ -48,8 +48,15 @@ describe('legal PDFs', () => {
     expect(pdfText(pdf).replace(/\s+/g, '')).toContain(`page${pages}sur${pages}`);
   });
 
-  it('refuses characters the standard fonts cannot draw, instead of printing garbage', () => {
+  it('writes a question mark for a character the standard fonts cannot draw, instead of garbage', () => {
     expect(toWinAnsi('Prix : 5 €, « œuvre » – ok\u202f!')).toBe('Prix : 5 €, « œuvre » – ok\u00a0!');
-    expect(() => toWinAnsi('Bravo 🎉')).toThrow(/U\+1F389/);
+    expect(toWinAnsi('Bravo 🎉 !')).toBe('Bravo ? !');
+  });
+
+  it('prints what a legal document has no use for (a code block, raw HTML) as its text', async () => {
+    const pdf = await renderLegalPdf({ title: 'T', applicable: 'hier', projectName: 'Unissons', publicUrl: 'https://u.example', body: '```\ncode 1\n```\n\n<div>brut</div>\n', compress: false });
+    const text = pdfText(pdf).replace(/\s+/g, '');
+    expect(text).toContain('code1');
+    expect(text).toContain('<div>brut</div>');
   });
 });

@@ -2,8 +2,8 @@ import { Marked, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 
 /**
- * The footer's legal documents as PDF (PRODUCT.md "Legal documents"), drawn at build time
- * from their French Markdown with pdfkit's built-in Helvetica: no font file to ship, and
+ * The footer's legal documents as PDF (PRODUCT.md "Legal documents"), drawn by the server
+ * from their published French Markdown with pdfkit's built-in Helvetica: no font file to ship, and
  * French text fits its WinAnsi character set (accents, œ, €, « », ’).
  */
 interface LegalPdfInput {
@@ -27,15 +27,19 @@ const BODY_SIZE = 10.5;
 // WinAnsi (cp1252) beyond Latin-1: the only other characters the standard fonts can draw.
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 
-/** French typography's thin spaces become no-break spaces; anything else unprintable stops the build. */
+/**
+ * French typography's thin spaces become no-break spaces; any other character the standard
+ * fonts cannot draw (an emoji an editor typed) becomes '?', rather than garbage or no PDF at all.
+ */
 export function toWinAnsi(text: string): string {
   const result = text.replace(/[\u202f\u2009\u2007]/g, '\u00a0').replace(/\u2011/g, '-');
+  let drawable = '';
   for (const char of result) {
     const code = char.codePointAt(0)!;
     const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || code === 0x0a || WIN_ANSI_EXTRA.includes(char);
-    if (!printable) throw new Error(`Character "${char}" (U+${code.toString(16).toUpperCase()}) cannot be written in a PDF with the standard fonts`);
+    drawable += printable ? char : '?';
   }
-  return result;
+  return drawable;
 }
 
 interface Run {
@@ -215,7 +219,9 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {
       case 'space':
         break;
       default:
-        throw new Error(`Markdown "${token.type}" is not supported in legal documents`);
+        // What a legal document has no use for (a code block, raw HTML) is printed as the text it is.
+        writeRuns([{ text: token.raw.trim(), bold: false, italic: false }], MARGIN, width);
+        doc.moveDown(0.7);
     }
   }
 
