@@ -100,6 +100,12 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await page.getByText(/^Brouillon enregistré à/).waitFor();
     const theirs = { ...original, body: `Le texte de l’admin.\n\n${original.body}`, baseVersion: original.version + 2 };
     expect((await apiJson(suite.site, `/api/admin/texts/${text.id}/publish`, { method: 'POST', body: { title: theirs.title, description: theirs.description, applicable: theirs.applicable, body: theirs.body, baseVersion: theirs.baseVersion }, cookie })).status).toBe(200);
+    // Told at once, before trying to publish, by an alert that leaves the focus in the text.
+    const meanwhile = page.getByRole('alert').filter({ hasText: 'pendant que tu écrivais' });
+    await meanwhile.getByText(new RegExp(`version ${original.version + 3}, publiée le`)).waitFor();
+    expect(await body.evaluate((element) => element === document.activeElement)).toBe(true);
+    await meanwhile.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-meanwhile-${size}.png`) });
     // The refused publication's answer, which the page turns into what follows.
     allow(409);
     await page.getByRole('button', { name: 'Publier' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
   TEXT_APPLICABLE_MAX_LENGTH,
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/texts';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
+import { useLive } from '../../platform/live/useLive';
 import { AdminPage } from '../../platform/ui/AdminPage';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
@@ -22,6 +23,7 @@ import { byAuthor, fillPlaceholders, formatWhen } from './format';
 import { TextConflictPanel } from './TextConflictPanel';
 import { TextHistoryPanel } from './TextHistoryPanel';
 import { TextPreview } from './TextPreview';
+import { TextPublishedMeanwhile } from './TextPublishedMeanwhile';
 import { useTextDraft, type DraftStatus } from './useTextDraft';
 import './texts.css';
 
@@ -39,8 +41,11 @@ function statusText(status: DraftStatus): string {
   }
 }
 
+/** What a page puts below a text's Markdown for one kind of text (the wiki's screenshots), given the way to insert Markdown where the cursor is. */
+export type BodyTools = ComponentType<{ kind: TextDetail['kind']; insert: (markdown: string) => void }>;
+
 /** /admin/textes/:id: the text's editor, once it has loaded. */
-export function TextEditorPage({ id }: { id: string }) {
+export function TextEditorPage({ id, bodyTools }: { id: string; bodyTools?: BodyTools }) {
   const { data, loading, error } = useLoad(`text:${id}`, (signal) => getText(id, signal));
   if (error) {
     return (
@@ -56,7 +61,7 @@ export function TextEditorPage({ id }: { id: string }) {
       </AdminPage>
     );
   }
-  return <TextEditor key={id} detail={data} />;
+  return <TextEditor key={id} detail={data} bodyTools={bodyTools} />;
 }
 
 /**
@@ -64,7 +69,7 @@ export function TextEditorPage({ id }: { id: string }) {
  * 'Publier' against the version the editor started from, and the history. A publication over
  * someone else's is refused by the server: their version is shown, never written over.
  */
-export function TextEditor({ detail }: { detail: TextDetail }) {
+export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetail; bodyTools?: BodyTools }) {
   const { id, kind } = detail;
   const draft = useTextDraft(detail);
   const { content, baseVersion, status } = draft;
@@ -79,6 +84,9 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const conflictRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  // The newest version online, heard of through the `texts` notice while this editor writes.
+  const [heard, setHeard] = useState<TextVersion>();
+  const publishing = useRef(false);
   const problem = textProblem(content);
   const has = (field: 'description' | 'applicable') => detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
 
@@ -86,6 +94,23 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+
+  // Someone else's publication is said at once, not at this editor's 'Publier'; one's own
+  // (publishing, or restoring, which sets `online`) is the version already shown.
+  useLive('texts', () => {
+    if (publishing.current) return;
+    getText(id).then(
+      (latest) => setHeard(latest.published),
+      () => undefined,
+    );
+  });
+  const newer = heard && heard.version > online.version && heard.version > baseVersion && !conflict ? heard : undefined;
+
+  function showNewer(version: TextVersion) {
+    setOnline(version);
+    setConflict(version);
+    requestAnimationFrame(() => conflictRef.current?.focus());
+  }
 
   function announce(text: string) {
     setNotice({ text });
@@ -99,6 +124,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
     }
     await action.run(async () => {
       await draft.settle();
+      publishing.current = true;
       try {
         const published = await publishText(id, { ...content, baseVersion });
         setOnline(published.published);
@@ -114,8 +140,19 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
         setOnline(current);
         setConflict(current);
         requestAnimationFrame(() => conflictRef.current?.focus());
+      } finally {
+        publishing.current = false;
       }
     }, 'publish');
+  }
+
+  /** Markdown put in as its own paragraph where the cursor is (at the end when the text has no focus yet). */
+  function insertInBody(markdown: string) {
+    const body = content.body;
+    const at = bodyRef.current?.selectionEnd ?? body.length;
+    const before = body.slice(0, at).replace(/\s*$/, '');
+    const after = body.slice(at).replace(/^\s*/, '');
+    draft.update({ body: `${before}${before ? '\n\n' : ''}${markdown}\n\n${after}` });
   }
 
   function continueFrom(current: TextVersion) {
@@ -149,6 +186,8 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
           Ton brouillon du {formatWhen(reopened.savedAt)} est revenu, commencé sur la version {reopened.baseVersion}. Rien n'est en ligne avant « Publier ».
         </p>
       )}
+
+      {newer && <TextPublishedMeanwhile newer={newer} onShow={() => showNewer(newer)} />}
 
       {conflict && (
         <TextConflictPanel current={conflict} mine={content} headingRef={conflictRef} onContinue={() => continueFrom(conflict)} />
@@ -197,6 +236,7 @@ export function TextEditor({ detail }: { detail: TextDetail }) {
             spellCheck
             hint={MARKDOWN_HINT}
           />
+          {BodyTools && <BodyTools kind={kind} insert={insertInBody} />}
           {showProblem && problem && (
             <p className="field__message field__message--error" role="alert">
               {problem}
