@@ -33,6 +33,7 @@ export const JOURNAL_KINDS = [
   'wiki/reorder',
   'factors/add',
   'factors/remove',
+  'factors/recovery-code',
 ] as const;
 
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
@@ -70,6 +71,7 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'wiki/reorder': 'Menu du wiki réordonné',
   'factors/add': 'Moyen de connexion ajouté',
   'factors/remove': 'Moyen de connexion retiré',
+  'factors/recovery-code': 'Code de secours utilisé',
 };
 
 /** Journal rows come this many at a time, newest first. */

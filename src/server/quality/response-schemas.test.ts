@@ -8,6 +8,7 @@ import { unsubscribeSecret, unsubscribeToken } from '../capabilities/newsletter/
 import { registerAdmin, registerMember, registerModerator, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../platform/testing/members';
 import { proofOfWork } from '../platform/testing/proof-of-work';
 import { SoftwareAuthenticator } from '../platform/testing/authenticator';
+import { Secret, TOTP } from 'otpauth';
 import { setUpTestApp, type TestApp } from '../testing/test-app';
 import { isWrite, sampleOf, urlOf } from './route-samples';
 import { EMPTY_LEGAL_NOTICE } from '../../shared/legal-notice';
@@ -118,6 +119,19 @@ async function addedPasskey({ test, caller, target }: Context) {
   return { authenticator, id: added.json().id as string };
 }
 
+/** An authenticator app's secret, set straight on the account (the enrolment has its own tests). */
+const APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const appCode = () => new TOTP({ secret: Secret.fromBase32(APP_SECRET) }).generate();
+
+/** A member whose password sign-in now waits for its second step: the login's ticket. */
+async function signInTicket({ test }: Context, withPasskey = false) {
+  const member = await registerMember(test.app);
+  if (withPasskey) await addedPasskey({ test, caller: member, target: member, publicSport: '' });
+  await test.database.db.updateTable('users').set({ two_factor_since: new Date(), totp_secret: APP_SECRET, totp_last_step: null }).where('id', '=', member.uuid).execute();
+  const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: STRONG_PASSWORD } });
+  return login.json().secondFactor.ticket as string;
+}
+
 /** What gets each JSON write route (and a few reads) to its success, where a sample of route-samples.ts would be refused. */
 const REACHING: Readonly<Record<string, Reaching>> = {
   'POST /api/auth/login': { body: ({ caller, target }) => ({ email: (caller ?? target).email, password: STRONG_PASSWORD }) },
@@ -156,6 +170,27 @@ const REACHING: Readonly<Record<string, Reaching>> = {
       return { credential: authenticator.signIn(options) };
     },
   },
+  'POST /api/account/two-factor/totp': {
+    body: async ({ test, caller, target }) => {
+      await test.database.db.updateTable('users').set({ totp_pending_secret: APP_SECRET, totp_last_step: null }).where('id', '=', (caller ?? target).uuid).execute();
+      return { code: appCode() };
+    },
+  },
+  'POST /api/account/two-factor/passkeys': { body: async (context) => (await addedPasskey(context), {}) },
+  'POST /api/account/two-factor/recovery-codes': {
+    body: async ({ test, caller, target }) => {
+      await test.database.db.updateTable('users').set({ two_factor_since: new Date() }).where('id', '=', (caller ?? target).uuid).execute();
+      return {};
+    },
+  },
+  'DELETE /api/account/two-factor/totp': {
+    params: async ({ test, caller, target }) => {
+      await test.database.db.updateTable('users').set({ totp_secret: APP_SECRET }).where('id', '=', (caller ?? target).uuid).execute();
+      return {};
+    },
+  },
+  'POST /api/auth/second-factor': { body: async (context) => ({ ticket: await signInTicket(context), code: appCode() }) },
+  'POST /api/auth/second-factor/options': { body: async (context) => ({ ticket: await signInTicket(context, true) }) },
   'PATCH /api/account/profile': { body: () => ({ bio: 'Coureuse du dimanche' }) },
   'PUT /api/account/picture': {
     contentType: 'image/png',

@@ -11,7 +11,10 @@ import { generateTemporaryPassword, hashPassword, isFirebasePasswordHash, verify
 import type { AuthRateLimit } from './rate-limits';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
-import { currentUserSchema } from './schemas';
+import { currentUserSchema, secondFactorRequiredSchema } from './schemas';
+import { secondFactorRoutes } from './second-factor-routes';
+import { issueSignInTicket } from './sign-in-tickets';
+import { secondFactorMethods, twoFactorStatus } from './two-factor';
 import { accountWithEmail, findAccountToSignIn, issueTemporaryPassword, replacePasswordHash, spendTemporaryPassword, toCurrentUser } from './users';
 
 const TEMPORARY_PASSWORD_MINUTES = 60;
@@ -23,7 +26,10 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
   app.post<{ Body: LoginPayload }>(
     '/api/auth/login',
     {
-      schema: { body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }), response: { 200: currentUserSchema } },
+      schema: {
+        body: object({ email: string({ maxLength: 500 }), password: string({ maxLength: 1000 }) }),
+        response: { 200: currentUserSchema, 202: secondFactorRequiredSchema },
+      },
       onRequest: authRateLimit,
     },
     async (request, reply) => {
@@ -60,10 +66,18 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
         // other (argon2id) and Firebase's hash is gone.
         await replacePasswordHash(db, account.id, account.password_hash, await hashPassword(password));
       }
+      if (account.two_factor_since) {
+        // The password was right, but it is only the first step: no session until the second.
+        const { ticket, expiresAt } = await issueSignInTicket(db, account.id, usedTemporary);
+        const methods = secondFactorMethods(await twoFactorStatus(db, account.id));
+        return reply.code(202).send({ secondFactor: { ticket, methods, expiresAt: expiresAt.toISOString() } });
+      }
       await startSession(db, reply, account.id, secureCookies);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
     },
   );
+
+  secondFactorRoutes(app, authRateLimit);
 
   app.post('/api/auth/logout', { schema: { body: object({}) } }, async (request, reply) => {
     await endSession(db, request, reply, secureCookies);

@@ -2,6 +2,7 @@ import type { Capability } from '../../platform/capability';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './passkey-routes';
+import { twoFactorRoutes } from './two-factor-routes';
 import { directoryRoutes } from './directory-routes';
 import { emailVerificationRoutes, type LinkOpener } from './email-routes';
 import { authRateLimit } from './rate-limits';
@@ -25,6 +26,7 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
     member(app) {
       accountRoutes(app);
       passkeyAccountRoutes(app);
+      twoFactorRoutes(app);
     },
     retention: accountsRetention,
   };

@@ -11,6 +11,7 @@ import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePas
 import type { AuthRateLimit } from './rate-limits';
 import { currentUserSchema } from './schemas';
 import { startSession } from './sessions';
+import { settleTwoFactor } from './two-factor';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { findAccountToSignIn, findUser, toCurrentUser, type UserRow } from './users';
 
@@ -47,7 +48,7 @@ const registrationCredential = credentialBody(
   ['clientDataJSON', 'attestationObject'],
 );
 
-const authenticationCredential = credentialBody(
+export const authenticationCredential = credentialBody(
   {
     clientDataJSON: base64url(4000),
     authenticatorData: base64url(4000),
@@ -138,11 +139,14 @@ export function passkeyAccountRoutes(app: FastifyInstance) {
     const user = requireMember(request);
     const removed = await db.transaction().execute(async (trx) => {
       const row = await removePasskey(trx, user.id, request.params.id);
-      if (row) await recordAction(trx, { actorId: user.id, kind: 'factors/remove', targetType: 'user', targetId: user.id, summary: `Clé d'accès « ${row.name} »` });
-      return row;
+      if (!row) return undefined;
+      await recordAction(trx, { actorId: user.id, kind: 'factors/remove', targetType: 'user', targetId: user.id, summary: `Clé d'accès « ${row.name} »` });
+      // The last passkey of an account whose second step relied on passkeys alone.
+      return { ...row, twoFactorOff: await settleTwoFactor(trx, user.id) };
     });
     if (!removed) throw new AppError(404, 'passkeys/not-found');
-    await tellMember(user, "Une clé d'accès a été retirée de ton compte", `La clé d'accès « ${removed.name} » ne peut plus te connecter à ton compte ${site.projectName}.`);
+    const off = removed.twoFactorOff ? ' Ton compte ne demande plus de deuxième étape après le mot de passe.' : '';
+    await tellMember(user, "Une clé d'accès a été retirée de ton compte", `La clé d'accès « ${removed.name} » ne peut plus te connecter à ton compte ${site.projectName}.${off}`);
     return reply.code(204).send();
   });
 }

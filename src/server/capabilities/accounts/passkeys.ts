@@ -66,7 +66,9 @@ export async function removePasskey(db: Db, userId: string, id: string): Promise
   return db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returning('name').executeTakeFirst();
 }
 
-async function storeChallenge(db: Db, challenge: string, purpose: 'register' | 'sign-in', userId: string | null) {
+type Purpose = 'register' | 'sign-in' | 'second-factor';
+
+async function storeChallenge(db: Db, challenge: string, purpose: Purpose, userId: string | null) {
   await db
     .insertInto('webauthn_challenges')
     .values({ challenge, purpose, user_id: userId, expires_at: sql<Date>`now() + make_interval(mins => ${PASSKEY_CHALLENGE_MINUTES})` })
@@ -78,7 +80,7 @@ async function storeChallenge(db: Db, challenge: string, purpose: 'register' | '
  * statement: of two requests carrying it, one gets it. Expired, unknown, already used, made
  * for another purpose or another member: refused alike.
  */
-async function spendChallenge(db: Db, clientDataJSON: string, purpose: 'register' | 'sign-in', userId: string | null): Promise<string> {
+async function spendChallenge(db: Db, clientDataJSON: string, purpose: Purpose, userId: string | null): Promise<string> {
   let challenge: unknown;
   try {
     challenge = (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown }).challenge;
@@ -183,18 +185,36 @@ export async function signInOptions(db: Db, site: PublicConfig) {
 }
 
 /**
- * The account a passkey's signature proves, or an AppError. The counter and last use are
- * written only if the stored counter is still the one checked against, so that two uses of a
- * cloned authenticator cannot both pass.
+ * Options for the second step of a password sign-in: only this account's passkeys, and a
+ * challenge good for this account only.
  */
-export async function verifyPasskeySignIn(db: Db, site: PublicConfig, credential: AuthenticationResponseJSON): Promise<string> {
-  const challenge = await spendChallenge(db, credential.response.clientDataJSON, 'sign-in', null);
+export async function secondFactorOptions(db: Db, site: PublicConfig, userId: string) {
+  const passkeys = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).execute();
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(site).id,
+    // The password was the first factor: the passkey's presence is the second.
+    userVerification: 'discouraged',
+    allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: row.transports })),
+    timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
+  });
+  await storeChallenge(db, options.challenge, 'second-factor', userId);
+  return options;
+}
+
+/**
+ * The account a passkey's signature proves, or an AppError: any account for a sign-in with
+ * the passkey alone, only `secondFactorOf` for the second step of a password sign-in. The
+ * counter and last use are written only if the stored counter is still the one checked
+ * against, so that two uses of a cloned authenticator cannot both pass.
+ */
+export async function verifyPasskeySignIn(db: Db, site: PublicConfig, credential: AuthenticationResponseJSON, secondFactorOf?: string): Promise<string> {
+  const challenge = await spendChallenge(db, credential.response.clientDataJSON, secondFactorOf ? 'second-factor' : 'sign-in', secondFactorOf ?? null);
   const stored = await db
     .selectFrom('passkeys')
     .select(['id', 'credential_id', 'user_id', 'public_key', 'counter', 'transports'])
     .where('credential_id', '=', credential.id)
     .executeTakeFirst();
-  if (!stored) throw new AppError(401, 'passkeys/unknown');
+  if (!stored || (secondFactorOf && stored.user_id !== secondFactorOf)) throw new AppError(401, 'passkeys/unknown');
   const rp = relyingParty(site);
   let verification;
   try {
@@ -203,7 +223,9 @@ export async function verifyPasskeySignIn(db: Db, site: PublicConfig, credential
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: true,
+      // Alone, the passkey is both factors, so the device must have checked its owner; as the
+      // second factor, the password was the first.
+      requireUserVerification: !secondFactorOf,
       credential: { id: stored.credential_id, publicKey: new Uint8Array(stored.public_key), counter: Number(stored.counter), transports: stored.transports },
     });
   } catch {

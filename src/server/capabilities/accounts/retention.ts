@@ -5,6 +5,7 @@ import { change } from '../../platform/live/change';
 import { purgeExpiredVerificationLinks } from './email-verification';
 import { purgeOldLoginFailures } from './login-throttle';
 import { purgeExpiredChallenges } from './passkeys';
+import { purgeExpiredSignInTickets } from './sign-in-tickets';
 import { purgeExpiredSessions } from './sessions';
 
 /**
@@ -29,6 +30,8 @@ export const accountsRetention: Record<string, RetentionStep> = {
   oldLoginFailures: purgeOldLoginFailures,
   // Passkey challenges: 5 minutes, used or not (a used one is deleted as it is used).
   expiredPasskeyChallenges: purgeExpiredChallenges,
+  // Second steps not taken: 10 minutes.
+  expiredSignInTickets: purgeExpiredSignInTickets,
   // E-mail verification links: 48 hours (decision 0018), used or not.
   expiredVerificationLinks: purgeExpiredVerificationLinks,
   // "Compte actif … archivage 5 ans après ta dernière utilisation".

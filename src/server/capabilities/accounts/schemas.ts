@@ -1,4 +1,4 @@
-import { boolean, listOf, mapOf, oneOf, shape, text } from '../../platform/http/schema';
+import { boolean, dateTime, integer, listOf, mapOf, oneOf, shape, text } from '../../platform/http/schema';
 
 const accountType = oneOf(['user', 'organisation']);
 
@@ -27,3 +27,11 @@ export const currentUserSchema = shape(
 
 /** `UserView` (shared/accounts.ts), as toUserView builds it. */
 export const userViewSchema = shape({ uuid: text, username: text, firstname: text, lastname: text, profilePic: text, accountType });
+
+/** `SecondFactorRequired` (shared/two-factor.ts): the login's answer when a second step is asked. */
+export const secondFactorRequiredSchema = shape({
+  secondFactor: shape({ ticket: text, methods: listOf(oneOf(['totp', 'passkey', 'recovery-code'])), expiresAt: dateTime }),
+});
+
+/** `TwoFactorStatus` (shared/two-factor.ts). */
+export const twoFactorStatusSchema = shape({ enabled: boolean, totp: boolean, passkeys: integer, recoveryCodesLeft: integer });

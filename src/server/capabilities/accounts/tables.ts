@@ -40,6 +40,13 @@ export interface UsersTable {
   moderation_digest_sent_at: Date | null;
   /** Set by an admin (/admin/members): no login, no session, word hidden; null otherwise. */
   suspended_at: Date | null;
+  /** Since when a password sign-in asks a second factor (decision 0046); null when it does not. */
+  two_factor_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The authenticator app's secret (base32), and one waiting for its first code. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last app code accepted: it and older ones are refused. */
+  totp_last_step: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 /** The folded words of a member's e-mail and names, kept by a trigger (decision 0020). */
@@ -108,11 +115,26 @@ export interface PasskeysTable {
   last_used_at: Date | null;
 }
 
+/** A recovery code not used yet: its sha256. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
+/** A right password waiting for its second factor; the id is the sha256 of the ticket. */
+export interface SignInTicketsTable {
+  id: string;
+  user_id: string;
+  temporary: Generated<boolean>;
+  expires_at: Date;
+}
+
 /** A challenge handed out for a passkey ceremony, deleted as it is used. */
 export interface WebauthnChallengesTable {
   challenge: string;
   user_id: string | null;
-  purpose: 'register' | 'sign-in';
+  purpose: 'register' | 'sign-in' | 'second-factor';
   expires_at: Date;
 }
 
@@ -134,5 +156,7 @@ declare module '../../platform/db/schema' {
     organisation_claims: OrganisationClaimsTable;
     passkeys: PasskeysTable;
     webauthn_challenges: WebauthnChallengesTable;
+    recovery_codes: RecoveryCodesTable;
+    sign_in_tickets: SignInTicketsTable;
   }
 }

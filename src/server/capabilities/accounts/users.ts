@@ -98,7 +98,7 @@ export async function accountWithEmail(db: Kysely<Database>, email: string): Pro
 export async function findAccountToSignIn(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
-    .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
+    .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at', 'two_factor_since'])
     .where('email', '=', email)
     .executeTakeFirst();
 }

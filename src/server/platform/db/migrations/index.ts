@@ -29,6 +29,7 @@ import * as newsletterDeliveriesOneUserIndex from './20261127200000_newsletter_d
 import * as texts from './20261127300000_texts';
 import * as wikiArticles from './20261128200000_wiki_articles';
 import * as passkeys from './20261128300000_passkeys';
+import * as twoFactor from './20261128310000_two_factor';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261127300000_texts': texts,
   '20261128200000_wiki_articles': wikiArticles,
   '20261128300000_passkeys': passkeys,
+  '20261128310000_two_factor': twoFactor,
 };
