@@ -19,6 +19,8 @@ import { loggerOptions, type LoggerSetting } from './platform/http/log-redaction
 import { isApiRoute, MAX_URL_LENGTH, registerSecurity, routerError } from './platform/http/security';
 import { registerRouteGroups } from './platform/http/route-groups';
 import { registerStaticClient } from './platform/http/static-client';
+import { registerRequestId, requestIdOptions } from './platform/http/request-id';
+import { registerMetrics } from './platform/metrics/metrics';
 import { markingUndeliverable } from './platform/mail/undeliverable';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
@@ -52,6 +54,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp({ config, database, mailer, logger = false, watch }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -63,6 +66,7 @@ export async function buildApp({ config, database, mailer, logger = false, watch
     forceCloseConnections: 'idle',
   });
   watch?.(app);
+  registerRequestId(app);
   // Past this, new sockets are dropped at once, before the process runs out of file descriptors.
   app.server.maxConnections = config.maxConnections;
   // Only JSON is accepted: a foreign site's plain form cannot post text/plain here (CSRF).
@@ -99,6 +103,10 @@ export async function buildApp({ config, database, mailer, logger = false, watch
   });
   app.addHook('onSend', sessionCookiesOnSend(database.db, secureCookies));
 
+  if (config.metricsToken) {
+    const collectors = capabilities.flatMap((capability) => capability.metrics?.(app) ?? []);
+    registerMetrics(app, { token: config.metricsToken, database, hub, collectors });
+  }
   healthRoutes(app, database.db);
   liveRoutes(app, hub);
   for (const capability of capabilities) await capability.seed?.(database.db);

@@ -60,6 +60,15 @@ describe('the backup settings', () => {
     );
   });
 
+  it('takes a METRICS_TOKEN only long enough not to be guessed, and never shows it', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(32);
+    expect(readConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    for (const weak of ['court-et-devinable', `${'a'.repeat(20)} ${'b'.repeat(20)}`]) {
+      expect(() => readConfig({ METRICS_TOKEN: weak })).toThrow(/^METRICS_TOKEN doit faire au moins 32 caractères visibles, sans espace/);
+    }
+  });
+
   it('refuses a BACKUP_KEEP that is not a positive integer', () => {
     expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP doit être un entier positif, reçu "0"');
   });

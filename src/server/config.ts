@@ -49,6 +49,8 @@ export interface Config {
   backup: { dir: string; everyMs: number | undefined; keep: number };
   /** The legal notice's facts until an admin saves them (LEGAL_*; the e-mail defaults to CONTACT_EMAIL). */
   legalNotice: LegalNotice;
+  /** The bearer token /metrics asks for; without it, /metrics does not exist and nothing is measured. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -312,6 +314,20 @@ function legalNotice(env: Env, contactEmail: string): LegalNotice {
   return notice;
 }
 
+// Long enough that guessing is out of reach: 'openssl rand -hex 32' gives 64.
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return undefined;
+  if (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError(
+      `METRICS_TOKEN doit faire au moins ${METRICS_TOKEN_MIN_LENGTH} caractères visibles, sans espace (par exemple : openssl rand -hex 32)`,
+    );
+  }
+  return token;
+}
+
 /** Reads and validates the whole configuration; throws ConfigError with a readable message. */
 export function readConfig(env: Env = process.env): Config {
   const publicConfig = readPublicConfig(env);
@@ -373,5 +389,6 @@ export function readConfig(env: Env = process.env): Config {
       keep: positiveInteger(env, 'BACKUP_KEEP', 14),
     },
     legalNotice: legalNotice(env, publicConfig.contactEmail),
+    metricsToken: metricsToken(env),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { RouteGroups } from './http/route-groups';
 import type { PageFamily, PagePart } from './http/page-parts';
+import type { Metric } from 'prom-client';
 import type { Job } from './jobs/scheduler';
 
 /**
@@ -22,6 +23,8 @@ export interface Capability extends RouteGroups {
   seed?: (db: Kysely<Database>) => Promise<void>;
   /** What the server writes into its prerendered pages for browsers without JavaScript. */
   pageParts?: (app: FastifyInstance) => PagePart[];
+  /** What it measures for /metrics (made with `registers: []`), asked only when METRICS_TOKEN is set. */
+  metrics?: (app: FastifyInstance) => Metric[];
   /** Pages it writes whole from a prerendered shell, under one address (page-parts.ts). */
   pageFamilies?: (app: FastifyInstance) => PageFamily[];
 }

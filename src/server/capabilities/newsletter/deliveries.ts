@@ -87,3 +87,15 @@ export async function releaseClaim(db: Kysely<Database>, token: string) {
     .where('status', '=', 'sending')
     .execute();
 }
+
+/** Deliveries waiting to be sent and being sent, over every newsletter (the partial index `newsletter_deliveries_due`). */
+export async function queuedDeliveries(db: Kysely<Database>): Promise<{ pending: number; sending: number }> {
+  const rows = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('status', 'in', ['pending', 'sending'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { pending: count('pending'), sending: count('sending') };
+}

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import type { Capability } from '../../platform/capability';
 import type { LiveNotice } from '../../../shared/live';
 import { newsletterAdminRoutes } from './admin-routes';
 import { newsletterMemberRoutes } from './member-routes';
 import { oneClickRoutes } from './one-click-routes';
 import { NewsletterWorker } from './worker';
+import { queuedDeliveries } from './deliveries';
 import { newsletterRetention } from './retention';
 
 /** True for the notice queueNewsletter sends when a sending starts. */
@@ -37,6 +39,21 @@ function runWorker(app: FastifyInstance) {
   });
 }
 
+/** The sending queue, for the operator's alerting: a queue that stops shrinking is a stuck sending. */
+function queueGauge(app: FastifyInstance) {
+  return new Gauge({
+    name: 'unissons_newsletter_deliveries_queued',
+    help: 'Newsletter deliveries waiting to be sent (pending) and being sent (sending), on the whole site',
+    labelNames: ['status'],
+    registers: [],
+    async collect() {
+      const { pending, sending } = await queuedDeliveries(app.database.db);
+      this.set({ status: 'pending' }, pending);
+      this.set({ status: 'sending' }, sending);
+    },
+  });
+}
+
 export const newsletterCapability: Capability = {
   public(app) {
     runWorker(app);
@@ -45,6 +62,7 @@ export const newsletterCapability: Capability = {
   member: newsletterMemberRoutes,
   admin: newsletterAdminRoutes,
   retention: newsletterRetention,
+  metrics: (app) => [queueGauge(app)],
 };
 
 export { dropWaitingDeliveries } from './subscription';

@@ -26,6 +26,14 @@ export interface DatabaseHandle {
   /** Embedded database only: runs a script of several statements (a dump being restored). */
   exec?(script: string): Promise<void>;
   close(): Promise<void>;
+  /** The connections to the database as /metrics shows them: open, idle, and statements waiting for one. */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  connections: number;
+  idle: number;
+  waiting: number;
 }
 
 interface OpenDatabaseOptions {
@@ -79,6 +87,8 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     // statements sent meanwhile wait for it (they run once it is done).
     dump: () => db.connection().execute(() => pglite.dump()),
     exec: (script) => db.connection().execute(() => pglite.exec(script)),
+    // One connection, to the thread, which runs its statements one at a time.
+    poolStats: () => ({ connections: 1, idle: pglite.waiting === 0 ? 1 : 0, waiting: pglite.waiting }),
     async close() {
       await db.destroy();
       try {
@@ -103,6 +113,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     mode: 'postgres',
     url: databaseUrl,
     listen: (channel, listener, onResumed) => listeners.add(channel, listener, onResumed),
+    poolStats: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listeners.close();
       await db.destroy();

@@ -86,6 +86,11 @@ export class PGliteThread implements QueryRunner {
     });
   }
 
+  /** Calls sent to the thread and not answered yet (the one running included). */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   query<R>(sql: string, params: unknown[]) {
     return this.call<{ rows: R[]; affectedRows?: number }>({ type: 'query', sql, params });
   }
