@@ -1,53 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, connectBrowser, openPage } from './support/browser';
-import { localhostProxy } from './support/localhost-proxy';
-import { startSite, type Site } from './support/site';
-
-interface Credential {
-  credentialId: string;
-  isResidentCredential: boolean;
-  rpId: string;
-  privateKey: string;
-  userHandle: string;
-  signCount: number;
-}
-
-/**
- * Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain) on this page: a
- * phone's built-in one, which keeps passkeys and checks its owner (fingerprint, face) at once.
- */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return {
-    async credentials(): Promise<Credential[]> {
-      return ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] }).credentials;
-    },
-    /** As a passkey synced from another device of the member's. */
-    async add(credential: Credential) {
-      await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-    },
-  };
-}
+import { browserAvailable, openPage } from './support/browser';
+import { siteOnLocalhost } from './support/localhost-proxy';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 
 describe.skipIf(!browserAvailable())(`accounts: passkeys ${inject('browserSkipReason')}`, () => {
-  const suite = {} as { site: Site; browser: Browser; url: string; closeProxy(): Promise<void> };
-  beforeAll(async () => {
-    const proxy = await localhostProxy();
-    [suite.site, suite.browser] = await Promise.all([startSite({ ...SITE_ENV, PUBLIC_URL: proxy.url }), connectBrowser()]);
-    proxy.relayTo(suite.site.url);
-    Object.assign(suite, { url: proxy.url, closeProxy: proxy.close });
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.closeProxy?.();
-    await suite.site?.stop();
-  });
+  const suite = siteOnLocalhost(SITE_ENV);
 
   it('adds a passkey on /account, then signs in with it on another device, without the address or password', async () => {
     const member = await createMember(suite.site, { firstname: 'Léa', lastname: 'Martin' });

@@ -1,4 +1,8 @@
 import net from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { connectBrowser } from './browser';
+import { startSite, type Site } from './site';
 
 /**
  * A TCP relay reached as http://localhost:PORT, for what browsers allow only on a host name:
@@ -36,4 +40,24 @@ export async function localhostProxy() {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The site and browser of a spec file, the site reached at http://localhost through the relay
+ * (its PUBLIC_URL): read `suite.url` for pages, `suite.site` for its mailbox.
+ */
+export function siteOnLocalhost(env: Record<string, string> = {}) {
+  const suite = {} as { site: Site; browser: Browser; url: string; closeProxy(): Promise<void> };
+  beforeAll(async () => {
+    const proxy = await localhostProxy();
+    [suite.site, suite.browser] = await Promise.all([startSite({ ...env, PUBLIC_URL: proxy.url }), connectBrowser()]);
+    proxy.relayTo(suite.site.url);
+    Object.assign(suite, { url: proxy.url, closeProxy: proxy.close });
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.closeProxy?.();
+    await suite.site?.stop();
+  });
+  return suite;
 }

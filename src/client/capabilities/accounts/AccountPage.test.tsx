@@ -26,6 +26,9 @@ async function renderAccount(user: CurrentUser, routes: Parameters<typeof stubAp
   let current: CurrentUser | undefined = user;
   const api = stubApi({
     'GET /api/auth/me': () => (current ? { status: 200, body: current } : SIGNED_OUT),
+    // A member with no passkey and no second factor, as most are.
+    'GET /api/account/passkeys': () => ({ status: 200, body: { passkeys: [] } }),
+    'GET /api/account/two-factor': () => ({ status: 200, body: { enabled: false, totp: false, passkeys: 0, recoveryCodesLeft: 0 } }),
     'POST /api/auth/logout': () => {
       current = undefined;
       return { status: 204 };

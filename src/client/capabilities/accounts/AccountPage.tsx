@@ -7,6 +7,7 @@ import { EmailForm } from './EmailForm';
 import { OrganisationNameForm } from './OrganisationNameForm';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordForm } from './PasswordForm';
+import { TwoFactorSection } from './TwoFactorSection';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
 import { SavedNotice } from './SavedNotice';
@@ -27,6 +28,8 @@ interface AccountPageProps {
 export function AccountPage({ invitations, settings }: AccountPageProps) {
   const { state } = useAuth();
   const [passwordReplaced, setPasswordReplaced] = useState(false);
+  // Bumped when the passkeys change, so the second step's status counts them again.
+  const [passkeysVersion, setPasskeysVersion] = useState(0);
   if (state.status !== 'signed-in') return null;
   const { user } = state;
 
@@ -49,7 +52,8 @@ export function AccountPage({ invitations, settings }: AccountPageProps) {
             <PictureForm user={user} />
             <EmailForm user={user} />
             <PasswordForm />
-            <PasskeysSection />
+            <PasskeysSection onChanged={() => setPasskeysVersion((version) => version + 1)} />
+            <TwoFactorSection passkeysVersion={passkeysVersion} />
             {settings}
             <section className="card account-section" aria-labelledby="export-title">
               <h3 id="export-title" className="account-section__title">

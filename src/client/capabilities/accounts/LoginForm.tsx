@@ -5,9 +5,11 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { useAction } from '../../platform/data/useAction';
 import { useHeldBack } from '../../platform/ui/useHeldBack';
-import { login } from './auth-api';
+import type { SecondFactorRequired } from '../../../shared/two-factor';
+import { login, needsSecondFactor } from './auth-api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { PasskeySignIn } from './PasskeySignIn';
+import { SecondFactorForm } from './SecondFactorForm';
 
 interface LoginFormProps {
   email: string;
@@ -16,9 +18,13 @@ interface LoginFormProps {
   onLoggedIn(): Promise<void>;
 }
 
-/** Spec §2 "Login screen": e-mail and password, or a passkey; the switch adds the two links. */
+/**
+ * Spec §2 "Login screen": e-mail and password, or a passkey; the switch adds the two links.
+ * An account with a second factor is then asked for it (SecondFactorForm).
+ */
 export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) {
   const [password, setPassword] = useState('');
+  const [secondStep, setSecondStep] = useState<SecondFactorRequired['secondFactor']>();
   const { busy, error, run } = useAction();
   const enabled = canSubmitLogin({ email, password });
   const ids = useId();
@@ -31,9 +37,23 @@ export function LoginForm({ email, onEmailChange, onLoggedIn }: LoginFormProps) 
     event.preventDefault();
     if (!enabled) return;
     await run(async () => {
-      await login({ email: email.trim(), password });
-      await onLoggedIn();
+      const answer = await login({ email: email.trim(), password });
+      if (needsSecondFactor(answer)) setSecondStep(answer.secondFactor);
+      else await onLoggedIn();
     });
+  }
+
+  if (secondStep) {
+    return (
+      <SecondFactorForm
+        request={secondStep}
+        onLoggedIn={onLoggedIn}
+        onRestart={() => {
+          setSecondStep(undefined);
+          setPassword('');
+        }}
+      />
+    );
   }
 
   return (

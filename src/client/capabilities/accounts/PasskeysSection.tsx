@@ -17,13 +17,14 @@ const day = (iso: string) => dateFormat.format(new Date(iso));
  * /account's passkeys: 'Ajouter une clé d'accès' (named, so the member tells their devices
  * apart), and for each one held, when it was added and last used, 'Renommer' and 'Retirer'.
  */
-export function PasskeysSection() {
+export function PasskeysSection({ onChanged }: { onChanged(): void }) {
   const { data, error: loadError, loading, setData } = useLoad('passkeys', fetchPasskeys);
   const passkeys = data?.passkeys ?? [];
   const [notice, setNotice] = useState<string>();
   const replace = (next: Passkey[], message: string) => {
     setData({ passkeys: next });
     setNotice(message);
+    onChanged();
   };
 
   return (

@@ -15,7 +15,13 @@ const UNVERIFIED: CurrentUser = { ...LEA, emailVerified: false };
 /** The account page of a member whose address the test verifies "in the mail app". */
 async function renderUnverified(routes: Parameters<typeof stubApi>[0] = {}) {
   let current = UNVERIFIED;
-  const api = stubApi({ 'GET /api/auth/me': () => ({ status: 200, body: current }), ...routes });
+  const api = stubApi({
+    'GET /api/auth/me': () => ({ status: 200, body: current }),
+    // No passkey and no second factor, as most members.
+    'GET /api/account/passkeys': () => ({ status: 200, body: { passkeys: [] } }),
+    'GET /api/account/two-factor': () => ({ status: 200, body: { enabled: false, totp: false, passkeys: 0, recoveryCodesLeft: 0 } }),
+    ...routes,
+  });
   renderPage(<AccountPage />);
   await screen.findByRole('heading', { level: 2, name: 'Vérifie ton adresse mail' }, { timeout: 5000 });
   // The heading can show before the effects of its render ran (the tab's listener among them):

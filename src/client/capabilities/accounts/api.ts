@@ -3,6 +3,7 @@ import type { ChangeUsernamePayload } from '../../../shared/organisations';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/user';
+import type { TotpSetup, TwoFactorChange, TwoFactorStatus } from '../../../shared/two-factor';
 import { api, ApiError } from '../../platform/http/http';
 
 /** Answers a JSON attachment (RGPD portability); a plain link downloads it with the session cookie. */
@@ -76,4 +77,33 @@ export async function uploadPicture(file: File): Promise<CurrentUser> {
     throw new ApiError(response.status, code, messageForCode(code));
   }
   return payload as CurrentUser;
+}
+
+export function fetchTwoFactor(): Promise<TwoFactorStatus> {
+  return api<TwoFactorStatus>('/api/account/two-factor');
+}
+
+/** A new secret for the authenticator app, waiting for its first code. */
+export function setUpTotp(): Promise<TotpSetup> {
+  return api<TotpSetup>('/api/account/two-factor/totp/setup', { method: 'POST', body: {} });
+}
+
+export function confirmTotp(code: string): Promise<TwoFactorChange> {
+  return api<TwoFactorChange>('/api/account/two-factor/totp', { method: 'POST', body: { code } });
+}
+
+export function passkeysAsSecondFactor(): Promise<TwoFactorChange> {
+  return api<TwoFactorChange>('/api/account/two-factor/passkeys', { method: 'POST', body: {} });
+}
+
+export function newRecoveryCodes(): Promise<TwoFactorChange> {
+  return api<TwoFactorChange>('/api/account/two-factor/recovery-codes', { method: 'POST', body: {} });
+}
+
+export function removeTotp(): Promise<TwoFactorStatus> {
+  return api<TwoFactorStatus>('/api/account/two-factor/totp', { method: 'DELETE' });
+}
+
+export function turnOffTwoFactor(): Promise<TwoFactorStatus> {
+  return api<TwoFactorStatus>('/api/account/two-factor', { method: 'DELETE' });
 }

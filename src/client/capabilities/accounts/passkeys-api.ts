@@ -71,5 +71,12 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<Curr
   return api<CurrentUser>('/api/auth/passkey', { method: 'POST', body: { credential } });
 }
 
+/** The second step of a password sign-in, with one of the account's passkeys. */
+export async function secondFactorWithPasskey(ticket: string): Promise<CurrentUser> {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/api/auth/second-factor/options', { method: 'POST', body: { ticket } });
+  const credential = await startAuthentication({ optionsJSON }).catch(fromBrowser);
+  return api<CurrentUser>('/api/auth/second-factor', { method: 'POST', body: { ticket, credential } });
+}
+
 /** Ends a waiting autofill request (the form is gone). */
 export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();
