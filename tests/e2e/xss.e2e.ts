@@ -97,6 +97,52 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     await admin.context.close();
   });
 
+  it('in a wiki article an editor writes: the editor’s preview and the wiki’s pages keep Markdown’s HTML only', async () => {
+    const admin = await openPage(suite.browser, suite.site.url, 'desktop', { expectedStatuses: [400] });
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/textes');
+    const api = admin.context.request;
+    // A malicious address is refused; a malicious title is kept as text.
+    const refused = await api.post('/api/admin/wiki/articles', { data: { id: '<script>', title: 'x', position: 0 } });
+    expect([refused.status(), (await refused.json()).error.message]).toEqual([400, expect.stringContaining("L'adresse de l'article n'est pas valide")]);
+    expect((await api.post('/api/admin/wiki/articles', { data: { id: 'piege', title: PAYLOAD, position: 0 } })).status()).toBe(200);
+    const body = [
+      '<script>window.__xss=1</script>',
+      PAYLOAD,
+      '<a href="javascript:window.__xss=1">un lien</a> et [un autre](javascript:window.__xss=1)',
+      '![x" onerror="window.__xss=1](/api/wiki/images/0.webp "t\\" onload=\\"window.__xss=1")',
+      '![capture](https://tracker.exemple.fr/p.png) <iframe src="javascript:window.__xss=1"></iframe>',
+      '<svg onload=window.__xss=1>',
+    ].join('\n\n');
+    const { published } = await (await api.get('/api/admin/texts/wiki-piege')).json();
+    const publish = await api.post('/api/admin/texts/wiki-piege/publish', { data: { title: PAYLOAD, description: PAYLOAD, applicable: '', body, baseVersion: published.version } });
+    expect(publish.status(), await publish.text()).toBe(200);
+    expect((await api.put('/api/admin/wiki/articles/piege/visibility', { data: { hidden: false } })).status()).toBe(200);
+
+    // The editor's preview and list, then the article, its menu and the wiki's home, with and without scripts.
+    await expectInert(admin.page, '/admin/textes/wiki-piege');
+    expect(await admin.page.locator('.text-preview a[href^="javascript:"], .text-preview iframe, .text-preview svg, .text-preview script').count()).toBe(0);
+    await expectInert(admin.page, '/admin/textes');
+    await expectInert(admin.page, '/calshare/wiki/piege');
+    const article = admin.page.locator('.wiki-article__body');
+    expect(await article.locator('a[href^="javascript:"], iframe, svg, script, img[onerror], img[src*="tracker"]').count()).toBe(0);
+    expect(await admin.page.title()).toContain(PAYLOAD);
+    await expectInert(admin.page, '/calshare/wiki');
+
+    const noScript = await openPage(suite.browser, suite.site.url, 'desktop', { context: { javaScriptEnabled: false } });
+    await noScript.page.goto('/calshare/wiki/piege');
+    await noScript.page.getByText(PAYLOAD).first().waitFor();
+    const html = await (await noScript.page.request.get('/calshare/wiki/piege')).text();
+    const served = html.slice(html.indexOf('data-server-part="wiki-article"'), html.indexOf('data-server-part="wiki-data"'));
+    expect(served).not.toMatch(/<script|<iframe|<svg|javascript:|\son\w+=|<img src="x"/i);
+    await noScript.context.close();
+
+    // A text too long gets the editor's French message.
+    const tooLong = await api.post('/api/admin/texts/wiki-piege/publish', { data: { title: 'Long', description: '', applicable: '', body: 'a'.repeat(200_001), baseVersion: published.version + 1 } });
+    expect([tooLong.status(), (await tooLong.json()).error.message]).toEqual([400, expect.stringMatching(/^Le texte est trop long : 200\u202f001 caractères/)]);
+    expect((await api.put('/api/admin/wiki/articles/piege/visibility', { data: { hidden: true } })).status()).toBe(200);
+    await admin.context.close();
+  });
+
   it('sends the security headers on pages, assets and API answers', async () => {
     const home = await (await fetch(suite.site.url)).text();
     const script = home.match(/\/assets\/[\w.-]+\.js/)![0];

@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
+import type { TextKind } from '../../shared/texts';
 import { TextEditorPage } from '../capabilities/texts/TextEditor';
+import { WikiImageInsert } from '../capabilities/wiki/index';
 import { pageMeta } from '../seo';
 
 // The editor's module carries the Markdown renderer (sanitize-html) and the diff: this route
@@ -8,5 +10,10 @@ export const meta = () => pageMeta({ title: 'Modifier un texte', description: 'M
 
 export default function Page() {
   const { id = '' } = useParams();
-  return <TextEditorPage id={id} />;
+  return <TextEditorPage id={id} bodyTools={WikiTools} />;
+}
+
+/** A wiki article's editor takes screenshots; the other texts have none. */
+function WikiTools({ kind, insert }: { kind: TextKind; insert: (markdown: string) => void }) {
+  return kind === 'wiki' ? <WikiImageInsert onInsert={insert} /> : null;
 }

@@ -1,8 +1,13 @@
 import { AdminTexts } from '../capabilities/texts/AdminTexts';
+import { WikiArticlesAdmin } from '../capabilities/wiki/index';
 import { pageMeta } from '../seo';
 
 export const meta = () => pageMeta({ title: 'Textes du site', description: 'Modifier les textes du site.', path: '/admin/textes', noindex: true });
 
 export default function Page() {
-  return <AdminTexts />;
+  return (
+    <AdminTexts>
+      <WikiArticlesAdmin />
+    </AdminTexts>
+  );
 }

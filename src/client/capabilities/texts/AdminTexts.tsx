@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { textKindLabels } from '../../../shared/texts';
 import { useLoad } from '../../platform/data/useLoad';
@@ -8,8 +9,8 @@ import { getTexts } from './api';
 import { fillPlaceholders, formatWhen } from './format';
 import './texts.css';
 
-/** /admin/textes: every text of the site, each opening its editor. */
-export function AdminTexts() {
+/** /admin/textes: every text of the site, each opening its editor; then `children` (the wiki's own section). */
+export function AdminTexts({ children }: { children?: ReactNode }) {
   const { data, loading, error } = useLoad('texts', getTexts);
 
   return (
@@ -38,6 +39,7 @@ export function AdminTexts() {
           ))}
         </ul>
       )}
+      {children}
     </AdminPage>
   );
 }

@@ -88,7 +88,8 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
   const [heard, setHeard] = useState<TextVersion>();
   const publishing = useRef(false);
   const problem = textProblem(content);
-  const has = (field: 'description' | 'applicable') => detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
+  // A wiki article always has its summary (the index's card, the page's description), even a new one.
+  const has = (field: 'description' | 'applicable') => (field === 'description' && kind === 'wiki') || detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
 
   // Focus follows what was done, once it is on the page.
   useEffect(() => {

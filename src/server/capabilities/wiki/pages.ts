@@ -48,6 +48,7 @@ export const wikiPageFamilies = (app: FastifyInstance): PageFamily[] => {
     {
       prefix: PREFIX,
       shell: '/calshare/wiki/home',
+      places: [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_DATA_PART],
       missing: '/calshare/wiki',
       topics: ['texts'],
       exists: async (path) => (await articleOf(path)) !== undefined,

@@ -55,6 +55,8 @@ export interface PageFamily {
   prefix: string;
   /** The prerendered page whose HTML is every page's shell. */
   shell: string;
+  /** The places its pages' parts are written into: a shell built without one is refused at start-up. */
+  places: string[];
   missing: string;
   /** The changes after which its pages are written again. */
   topics: LiveTopic[];

@@ -58,7 +58,9 @@ export async function registerStaticClient(
   for (const family of families) {
     const file = pages?.prerendered.get(family.shell);
     if (!pages || !file) continue;
-    shells.set(family, { html: fs.readFileSync(path.join(pages.dir, file), 'utf8'), policy: pagePolicy(app.config, pages.scriptHashes.get(file) ?? []) });
+    const html = fs.readFileSync(path.join(pages.dir, file), 'utf8');
+    checkPlaces(html, family.places.map((name) => ({ path: family.shell, name, topics: [], render: async () => '' })));
+    shells.set(family, { html, policy: pagePolicy(app.config, pages.scriptHashes.get(file) ?? []) });
   }
   // One cached answer per page that exists: the family's own data decides which do, so
   // addresses made up by anyone leave nothing here.
