@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { privacyPolicyHeadingHtml, tableOfContentsHtml, TEXT_PAGES, TEXT_PARTS, textBodyHtml } from '../../../shared/text-pages';
 import type { PagePart } from '../../platform/http/page-parts';
-import { readPublishedText } from './published';
+import { publishedText } from './published';
 
 /**
  * The published texts in the HTML the server sends: the privacy policy (its title and date,
@@ -10,7 +10,7 @@ import { readPublishedText } from './published';
  * text is published or restored (the `texts` notice, heard by every instance).
  */
 export const textPageParts = (app: FastifyInstance): PagePart[] => {
-  const policy = () => readPublishedText(app, 'privacy-policy');
+  const policy = () => publishedText(app, 'privacy-policy');
   const path = TEXT_PAGES['privacy-policy'];
   return [
     {
@@ -25,7 +25,7 @@ export const textPageParts = (app: FastifyInstance): PagePart[] => {
     },
     { path, name: TEXT_PARTS.privacyPolicyContents, topics: ['texts'], render: async () => tableOfContentsHtml((await policy()).headings) },
     { path, name: TEXT_PARTS.privacyPolicyBody, topics: ['texts'], render: async () => textBodyHtml(await policy()) },
-    { path: TEXT_PAGES['founders-message'], name: TEXT_PARTS.foundersMessage, topics: ['texts'], render: async () => textBodyHtml(await readPublishedText(app, 'founders-message')) },
-    { path: TEXT_PAGES['legal-notice'], name: TEXT_PARTS.legalNoticeText, topics: ['texts'], render: async () => textBodyHtml(await readPublishedText(app, 'legal-notice')) },
+    { path: TEXT_PAGES['founders-message'], name: TEXT_PARTS.foundersMessage, topics: ['texts'], render: async () => textBodyHtml(await publishedText(app, 'founders-message')) },
+    { path: TEXT_PAGES['legal-notice'], name: TEXT_PARTS.legalNoticeText, topics: ['texts'], render: async () => textBodyHtml(await publishedText(app, 'legal-notice')) },
   ];
 };

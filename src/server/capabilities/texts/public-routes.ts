@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { LEGAL_DOCUMENTS } from '../../../shared/legal';
-import { isTextPageId, TEXT_PAGE_IDS, type PublishedText, type TextPageId } from '../../../shared/text-pages';
+import { isTextPageId, type PublishedText } from '../../../shared/text-pages';
 import { textMessages } from '../../../shared/texts';
 import { CachedValue } from '../../platform/http/cached-value';
 import { AppError } from '../../platform/http/errors';
 import { integer, listOf, object, shape, string, text } from '../../platform/http/schema';
 import { renderLegalPdf } from './legal-pdf';
-import { pageContent, readPublishedText, textVariables } from './published';
+import { pageContent, publishedText, textVariables } from './published';
 import { publishedVersion } from './queries';
 
 const publishedShape = shape({
@@ -31,10 +31,6 @@ interface LegalPdf {
  * made once per instance and kept until the `texts` notice (any instance's publication).
  */
 export function textsPublicRoutes(app: FastifyInstance) {
-  const pages = new Map<TextPageId, CachedValue<PublishedText>>(
-    TEXT_PAGE_IDS.map((id) => [id, new CachedValue(app.liveHub, ['texts'], () => readPublishedText(app, id))]),
-  );
-
   app.get<{ Params: { id: string } }>(
     '/api/texts/:id',
     { schema: { params: object({ id: string({ maxLength: 64 }) }), response: { 200: publishedShape } } },
@@ -42,7 +38,7 @@ export function textsPublicRoutes(app: FastifyInstance) {
       const { id } = request.params;
       if (!isTextPageId(id)) throw new AppError(404, 'texts/not-found', textMessages.notFound);
       reply.header('cache-control', 'no-cache');
-      return pages.get(id)!.get();
+      return publishedText(app, id);
     },
   );
 
