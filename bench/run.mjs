@@ -17,6 +17,7 @@ const BENCHMARKS = {
   'anti-bot': () => import('./anti-bot.mjs'),
   scale: () => import('./scale.mjs'),
   'firebase-import': () => import('./firebase-import.mjs'),
+  texts: () => import('./texts.mjs'),
 };
 // Every benchmark is bounded on its own; this is the last resort if one hangs anyway.
 const RUN_LIMIT_MS = Number(process.env.BENCH_LIMIT_MINUTES ?? 30) * 60_000;
