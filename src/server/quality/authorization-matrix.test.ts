@@ -41,7 +41,7 @@ describe('authorisation matrix, generated from the route table', () => {
     expect(routes.length).toBeGreaterThan(20);
     const keys = routes.map((route) => `${route.method} ${route.url}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const route of routes) expect(route.url.startsWith('/api/') || route.url.startsWith('/calshare/') || route.url.startsWith('/sitemap') || route.url.startsWith('/robots')).toBe(true);
+    for (const route of routes) expect(route.url.startsWith('/api/') || route.url.startsWith('/calshare/') || route.url.startsWith('/sitemap') || route.url.startsWith('/robots') || route.url.startsWith('/legal/')).toBe(true);
   });
 
   it('gives moderators the moderation queue and its actions, and nothing else of the staff routes', () => {

@@ -50,6 +50,7 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'GET /api/live': 'a text/event-stream that stays open',
   'GET /api/users/:id/picture': 'an image',
   'GET /api/wiki/images/:name': 'an image',
+  'GET /legal/:file': 'a PDF',
   'GET /api/account/export': "a file to download, the member's data written out by export.ts",
   'GET /api/admin/surveys/:id/export.csv': 'a CSV file',
   'GET /api/newsletter/one-click': 'a 303 to the unsubscribe page',

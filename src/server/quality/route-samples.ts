@@ -26,6 +26,8 @@ const REACHING: Readonly<Record<string, Sample>> = {
   'GET /api/admin/texts/:id': { params: { id: 'privacy-policy' } },
   'GET /api/admin/texts/:id/versions': { params: { id: 'privacy-policy' } },
   'GET /api/admin/texts/:id/versions/:version': { params: { id: 'privacy-policy', version: '1' } },
+  'GET /api/texts/:id': { params: { id: 'privacy-policy' } },
+  'GET /legal/:file': { params: { file: 'frais-de-service.pdf' } },
 };
 
 /** The params of a route pattern, in order: `/api/admin/members/:id/roles` has `id`. */
