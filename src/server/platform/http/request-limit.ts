@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from './client-key';
 import { AppError } from './errors';
+import { countRequest } from './request-counts';
 
 export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
@@ -15,16 +16,13 @@ interface RequestLimitOptions {
 
 /**
  * A budget of requests per time window, as an onRequest hook that answers 429 once it is
- * spent. Routes that share the hook share the budget (route-level rate-limit configs would
- * each count apart).
+ * spent. Routes that share the hook share the budget. It is counted in the database
+ * (request-counts.ts), so every instance spends the same budget: n instances allow what one
+ * allows, and the embedded database counts the same way.
  */
-export function requestLimit(
-  app: FastifyInstance,
-  { name, max, timeWindow, key = clientKey }: RequestLimitOptions,
-): RequestLimit {
-  const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
+export function requestLimit(app: FastifyInstance, { name, max, timeWindow, key = clientKey }: RequestLimitOptions): RequestLimit {
   return async (request) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'http/rate-limited');
+    const count = await countRequest(app.database.db, `${name}:${key(request)}`, timeWindow);
+    if (count > max) throw new AppError(429, 'http/rate-limited');
   };
 }

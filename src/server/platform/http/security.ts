@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError, errorBody } from './errors';
@@ -95,12 +94,6 @@ export async function registerSecurity(app: FastifyInstance, { config }: Securit
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
     assertSameOrigin(request, config.public.publicUrl);
-  });
-
-  // Features opt in per route with `config: { rateLimit: { max, timeWindow } }`.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'http/rate-limited'),
   });
 }
 

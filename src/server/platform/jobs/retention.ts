@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Capability } from '../capability';
 import type { Database } from '../db/schema';
 import { purgeSpentChallenges } from '../anti-bot/proof-of-work';
+import { purgeRequestCounts } from '../http/request-counts';
 import { pruneOutbox } from './outbox';
 import { every, type Job } from './scheduler';
 
@@ -22,6 +23,8 @@ export async function applyRetention(db: Kysely<Database>, capabilities: Capabil
   }
   // Spent anti-bot challenges: until the challenge expires (30 minutes, decision 0023).
   counts.spentChallenges = await purgeSpentChallenges(db);
+  // Request counts whose window ended (an hour at most): no check reads them again.
+  counts.requestCounts = await purgeRequestCounts(db);
   return counts;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import { requirePermission } from '../http/route-groups';
 import { object, string } from '../http/schema';
 import type { Database } from '../db/schema';
 import type { LiveHub } from './live-hub';
+import { closeStream, forgetStreams, openStream, refreshStreams, STREAM_COUNTS_REFRESH_MS } from './stream-counts';
 
 const topicName = `(?:${LIVE_TOPICS.join('|')})`;
 /** `topics=words,counter`: known topic names, comma-separated, nothing else. */
@@ -23,28 +25,39 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
   const { liveStreamsPerClient, liveMaxStreams } = app.config;
   const { db } = app.database;
   /**
-   * Open streams per client (clientKey). Streams need no login and each holds a socket, so
-   * without caps a few thousand from one machine would take every file descriptor.
+   * Open streams per client (clientKey), counted in the database with every instance's
+   * (stream-counts.ts). Streams need no login and each holds a socket, so without caps a few
+   * thousand from one machine would take every file descriptor.
    */
-  const streamsOf = new Map<string, number>();
+  const instance = randomUUID();
+  const refresh = setInterval(() => void refreshStreams(db, instance).catch((error) => app.log.warn({ err: error }, 'live stream counts not refreshed')), STREAM_COUNTS_REFRESH_MS);
+  refresh.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(refresh);
+    await forgetStreams(db, instance).catch((error) => app.log.warn({ err: error }, 'live stream counts not removed'));
+  });
 
-  app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, (request, reply) => {
+  app.get<{ Querystring: { topics?: string } }>('/api/live', { schema: { querystring: query } }, async (request, reply) => {
     const topics = request.query.topics?.split(',').filter(isLiveTopic) ?? PUBLIC_LIVE_TOPICS;
     const staffTopics = topics.filter(isAdminLiveTopic);
     for (const topic of staffTopics) requirePermission(request, ADMIN_LIVE_TOPIC_PERMISSIONS[topic]);
-    const client = clientKey(request);
-    const open = streamsOf.get(client) ?? 0;
-    // A refused page retries later by itself (useLive), and meanwhile works without live updates.
-    if (open >= liveStreamsPerClient) throw new AppError(429, 'live/too-many-streams');
     if (hub.size >= liveMaxStreams) throw new AppError(429, 'live/server-busy');
-    streamsOf.set(client, open + 1);
+    const client = clientKey(request);
+    // The client may leave while its stream is being counted: it is counted down once counted.
+    let counted = false;
+    let gone = false;
+    // On failure the row stays counted until the instance stops (a shutdown's late close).
+    const countDown = () => void closeStream(db, client, instance).catch((error) => app.log.warn({ err: error }, 'live stream not counted down'));
     reply.raw.on('close', () => {
-      const left = (streamsOf.get(client) ?? 1) - 1;
-      if (left > 0) streamsOf.set(client, left);
-      else streamsOf.delete(client);
+      gone = true;
+      if (counted) countDown();
     });
+    // A refused page retries later by itself (useLive), and meanwhile works without live updates.
+    if (!(await openStream(db, client, instance, liveStreamsPerClient))) throw new AppError(429, 'live/too-many-streams');
+    counted = true;
     // The stream outlives the request cycle, so Fastify hands the raw response over.
     reply.hijack();
+    if (gone) return countDown();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
