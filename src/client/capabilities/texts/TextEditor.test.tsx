@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { textMessages, type TextDetail, type TextDraft, type TextEdit, type TextHistory, type TextVersion } from '../../../shared/texts';
+import { FakeEventSource, stubEventSource } from '../../platform/testing/event-source';
 import { LEA, renderPage, stubApi } from '../../platform/testing/render';
 import { TextEditorPage } from './TextEditor';
+
+beforeEach(() => {
+  stubEventSource();
+});
 
 afterEach(() => {
   cleanup();
@@ -175,4 +180,36 @@ it('compares an old version with the one online, and restores it after a confirm
   // No draft of one's own: the editor now shows the text online.
   expect((await body()).value).toBe('Ancien texte');
   await within(screen.getByRole('list')).findByText('restaurée de la version 2');
+});
+
+it('says at once, without taking the focus, that someone else published the text being edited, and shows their version on demand', async () => {
+  let online = version(3);
+  stubApi({
+    'GET /api/auth/me': { status: 200, body: EDITOR },
+    [`GET ${URL}`]: () => ({ status: 200, body: detail(online) }),
+    [`GET ${URL}/versions`]: { status: 200, body: history(version(3)) },
+    [`PUT ${URL}/draft`]: ({ body: sent }) => ({ status: 200, body: draftOf(sent) }),
+  });
+  open();
+  const textarea = await body();
+  textarea.focus();
+  fireEvent.change(textarea, { target: { value: 'Mon texte à moi.' } });
+  // Another text's publication, or none of this one: nothing to say.
+  act(() => FakeEventSource.emit('texts'));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText(/pendant que tu écrivais/)).toBeNull();
+
+  online = version(4, { body: 'Le texte de Sam.', author: 'sam' });
+  act(() => FakeEventSource.emit('texts'));
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain("Une autre version vient d'être publiée pendant que tu écrivais : version 4");
+  expect(alert.textContent).toContain('par sam');
+  expect(document.activeElement).toBe(textarea);
+  expect(textarea.value).toBe('Mon texte à moi.');
+
+  fireEvent.click(within(alert).getByRole('button', { name: 'Voir sa version' }));
+  await screen.findByRole('heading', { name: "Une autre version vient d'être publiée" });
+  expect(within(screen.getByRole('region', { name: 'Sa version (version 4, en ligne)' })).getByText('Le texte de Sam.')).toBeTruthy();
+  expect(screen.queryByText(/pendant que tu écrivais/)).toBeNull();
+  expect(textarea.value).toBe('Mon texte à moi.');
 });
