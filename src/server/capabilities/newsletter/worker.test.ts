@@ -170,6 +170,21 @@ describe('the newsletter sending worker', () => {
     expect(server.accepted).toHaveLength(12);
   });
 
+  it('keeps the workers of several instances, together, to the one site-wide rate', async () => {
+    const accounts = await insertAccounts(database.db, 24);
+    const server = await smtp();
+    const newsletterId = await newsletterTo(accounts);
+    const others = database.url ? await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: database.url }))) : [database, database];
+    for (const other of others) if (other !== database) cleanups.push(() => other.close());
+    const startedAt = Date.now();
+    for (const db of [database, ...others]) worker(db, server, { concurrency: 20, ratePerSecond: 20 }).start();
+    await waitUntilSettled(database.db, newsletterId);
+    // 24 starts at 20 a second for the whole site (each worker alone would allow 20): the
+    // last no sooner than 1,150 ms after the first.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1100);
+    expect([...server.copies().values()]).toEqual(Array(24).fill(1));
+  });
+
   it('records sent deliveries a group at a time, and every one of them before stop() resolves', async () => {
     const accounts = await insertAccounts(database.db, 10);
     const server = await smtp();

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { announce } from '../../platform/live/announce';
 import { claimDeliveries, markFailed, releaseClaim, type ClaimedDelivery } from './deliveries';
+import { reserveSendSlots } from './send-pace';
 import { newsletterMail, prepareLetter, type PreparedLetter } from './mail';
 import { describeSendError, mayHaveBeenDelivered, SendTimeout } from './send-failure';
 import { isRecipientRefused } from '../../platform/mail/undeliverable';
@@ -20,7 +21,10 @@ export interface WorkerSettings {
    * so each connection has its next message ready when the server accepts one.
    */
   concurrency: number;
-  /** Messages started per second by this worker, at most (NEWSLETTER_RATE_PER_SECOND). */
+  /**
+   * Messages started per second by the workers of every instance together, at most
+   * (NEWSLETTER_RATE_PER_SECOND): each claimed batch reserves its slots (send-pace.ts).
+   */
   ratePerSecond: number;
   /** Attempts per recipient before the delivery is recorded as failed. */
   maxAttempts: number;
@@ -91,6 +95,8 @@ interface Claimed {
   token: string;
   /** When the claim's lease runs out, on this process's clock: timed from before the claim, so never late. */
   expiresAt: number;
+  /** Its slot of the site-wide rate, on this process's clock: it starts no earlier. */
+  startAt: number;
 }
 
 /**
@@ -117,7 +123,6 @@ export class NewsletterWorker {
   private wakes = 0;
   private idling: Promise<void> | undefined;
   private endIdle: (() => void) | undefined;
-  private nextStart = 0;
   private progressTimer: NodeJS.Timeout | undefined;
   private readonly letters = new Map<string, Promise<PreparedLetter | undefined>>();
 
@@ -127,8 +132,10 @@ export class NewsletterWorker {
     // Every lane may wait in pace() on the stop signal at once: more than Node's default
     // of 10 listeners, which it would report as a leak.
     setMaxListeners(concurrency + 1, this.stopping.signal, this.givingUp.signal);
-    // Enough for every lane, about a second at the rate, and small enough to share with other instances.
-    this.claimSize = Math.min(CLAIM_LIMIT, Math.max(concurrency, ratePerSecond));
+    // About a second at the rate: each claim reserves its slots of the site-wide rate, and a
+    // worker holds about two claims, so a slow rate shared by several instances must not
+    // reserve slots further ahead than the lease.
+    this.claimSize = Math.min(CLAIM_LIMIT, Math.max(1, Math.ceil(ratePerSecond)));
     this.sent = new SentRecorder({
       db: options.db,
       groupSize: recordGroupSize,
@@ -205,14 +212,22 @@ export class NewsletterWorker {
     const wakesBefore = this.wakes;
     const token = randomUUID();
     const expiresAt = Date.now() + leaseMs;
+    let claimed = 0;
     try {
       const batch = await claimDeliveries(db, { limit: this.claimSize, leaseMs, token });
-      for (const delivery of batch) this.queue.push({ delivery, token, expiresAt });
+      claimed = batch.length;
+      if (batch.length > 0) {
+        const { ratePerSecond } = this.settings;
+        const startsAt = Date.now() + (await reserveSendSlots(db, batch.length, ratePerSecond));
+        batch.forEach((delivery, slot) => this.queue.push({ delivery, token, expiresAt, startAt: startsAt + (slot * 1000) / ratePerSecond }));
+      }
       // A newsletter queued while this claim ran woke the worker: claim again, do not idle.
       if (batch.length === 0 && this.wakes === wakesBefore) this.drained = true;
     } catch (error) {
       log?.error({ err: error }, 'newsletter worker: claim failed');
       this.drained = true;
+      // Claimed but without slots: back to any worker now rather than after the lease.
+      if (claimed > 0) await releaseClaim(db, token).catch(() => undefined);
     }
   }
 
@@ -242,7 +257,7 @@ export class NewsletterWorker {
       // Deliveries go with their newsletter (ON DELETE CASCADE), so this cannot happen.
       if (!letter) throw new Error(`newsletter ${delivery.newsletterId} not found`);
       const mail = newsletterMail(site, letter, delivery, unsubscribeToken(secret, delivery.userId));
-      await this.pace();
+      await this.pace(claimed.startAt);
       if (this.stopped) {
         // Not started: back in the queue, which stop() hands back.
         this.queue.unshift(claimed);
@@ -294,14 +309,11 @@ export class NewsletterWorker {
     }
   }
 
-  /** Spaces the starts of the sends so this worker never exceeds its rate; stop cuts the wait short. */
-  private async pace() {
-    const now = Date.now();
-    const start = Math.max(now, this.nextStart);
-    this.nextStart = start + 1000 / this.settings.ratePerSecond;
-    // A timer cannot wait less than a millisecond: at high rates the sub-millisecond gaps add
-    // up in nextStart instead, so the rate holds without a timer per message.
-    const wait = start - now;
+  /** Waits for the delivery's slot of the site-wide rate; stop cuts the wait short. */
+  private async pace(startAt: number) {
+    // A timer cannot wait less than a millisecond: at high rates the slots closer than that
+    // start at once, and the rate holds over the batch.
+    const wait = startAt - Date.now();
     if (wait >= 1) await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
   }
 
