@@ -23,6 +23,8 @@ import { registerRequestId, requestIdOptions } from './platform/http/request-id'
 import { registerMetrics } from './platform/metrics/metrics';
 import { markingUndeliverable } from './platform/mail/undeliverable';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { ErrorCount } from './platform/health/error-count';
+import { recordingMailHealth } from './platform/health/mail-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     liveHub: LiveHub;
     mailer: Mailer;
+    /** Errors this instance logged, for the health panel. */
+    errorCount: ErrorCount;
   }
 }
 
@@ -52,8 +56,9 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole site without listening, so tests can `inject` requests. */
 export async function buildApp({ config, database, mailer, logger = false, watch }: AppOptions): Promise<FastifyInstance> {
+  const errorCount = new ErrorCount();
   const app = Fastify({
-    logger: loggerOptions(logger),
+    logger: loggerOptions(logger, errorCount),
     ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -75,8 +80,13 @@ export async function buildApp({ config, database, mailer, logger = false, watch
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const appMailer = markingUndeliverable(
-    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log, dkim: config.dkim }),
+  app.decorate('errorCount', errorCount);
+  const appMailer = recordingMailHealth(
+    markingUndeliverable(
+      mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log, dkim: config.dkim }),
+      database.db,
+      app.log,
+    ),
     database.db,
     app.log,
   );

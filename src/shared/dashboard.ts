@@ -7,3 +7,51 @@ export interface AdminSummary {
   /** Events reported on /go_with_calshare. */
   eventReports: number;
 }
+
+/** What an alert is about; each is raised by a condition of the site's state (capabilities/dashboard/alerts.ts). */
+export const ALERT_CONDITIONS = ['backup-missing', 'disk-low', 'mail-failing', 'newsletter-stalled', 'job-failing'] as const;
+export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+
+/** The alert's title, on the panel and as the mail's subject. */
+export const alertTitles: Readonly<Record<AlertCondition, string>> = {
+  'backup-missing': 'Aucune sauvegarde réussie depuis plus de 26 heures',
+  'disk-low': "Moins de 10 % d'espace libre sur le disque",
+  'mail-failing': "Le serveur d'envoi des mails refuse ou ne répond plus",
+  'newsletter-stalled': "Une newsletter n'avance plus",
+  'job-failing': 'Une tâche quotidienne échoue',
+};
+
+/** GET /api/admin/health: the site's state, for admins (/admin). Dates are ISO strings. */
+export interface AdminHealth {
+  version: string;
+  startedAt: string;
+  database: { mode: 'pglite' | 'postgres'; sizeBytes: number };
+  /** Free space where DATA_DIR and BACKUP_DIR live. */
+  disks: { setting: 'DATA_DIR' | 'BACKUP_DIR'; path: string; freeBytes: number; totalBytes: number }[];
+  backups: {
+    /** The newest backup in BACKUP_DIR; each is read back whole after it is written. */
+    last: { file: string; at: string; bytes: number } | null;
+    /** The embedded database's schedule (BACKUP_EVERY); null on PostgreSQL, whose host backs it up. */
+    everyMs: number | null;
+    next: string | null;
+  };
+  mail: { path: 'smtp' | 'outbox'; lastSuccessAt: string | null; failingSince: string | null; lastFailureAt: string | null; lastError: string | null };
+  deliveries: { pending: number; sending: number; failedLast30Days: number };
+  /** Accounts whose address a mail server refused for good. */
+  undeliverableAddresses: number;
+  jobs: { name: string; lastStartedAt: string | null; lastFinishedAt: string | null; lastSucceededAt: string | null; lastError: string | null; consecutiveFailures: number }[];
+  /** On the instance that answered. */
+  errorsLastDay: number;
+  /** The alerts that hold now. */
+  alerts: { condition: AlertCondition; detail: string; raisedAt: string; mailedAt: string | null }[];
+}
+
+/** The background jobs' names (the server's scheduler) as the health panel shows them. */
+export const jobLabels: Readonly<Record<string, string>> = {
+  backup: 'Sauvegarde',
+  retention: 'Durées de conservation',
+  'embedded database analyze': 'Statistiques de la base',
+  'embedded database vacuum': 'Nettoyage de la base',
+  'moderation digests': 'Résumé aux modérateurs',
+  alerts: 'Alertes',
+};

@@ -1,4 +1,5 @@
 import { AdminHome } from '../capabilities/dashboard/AdminHome';
+import { HealthPanel } from '../capabilities/dashboard/HealthPanel';
 import { AdminEventReports } from '../capabilities/event-reports/AdminEventReports';
 import { AdminWikiFeedback } from '../capabilities/wiki/AdminWikiFeedback';
 import { pageMeta } from '../seo';
@@ -9,6 +10,7 @@ export default function Page() {
   return (
     <AdminHome>
       <div className="stack stack--large admin__panels">
+        <HealthPanel />
         <AdminEventReports />
         <AdminWikiFeedback />
       </div>

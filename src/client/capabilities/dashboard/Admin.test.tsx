@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrganisationsResponse } from '../../../shared/organisations';
 import { apiError, LEA, renderPage, stubApi } from '../../platform/testing/render';
+import type { AdminHealth } from '../../../shared/dashboard';
 import { AdminHome } from './AdminHome';
+import { HealthPanel } from './HealthPanel';
 import { AdminOrganisations } from '../organisations/AdminOrganisations';
 
 afterEach(() => {
@@ -126,5 +128,56 @@ describe('AdminOrganisations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retirer asso+velo@example.fr' }));
     await waitFor(() => expect(within(list).queryByText('asso+velo@example.fr')).toBeNull());
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({});
+  });
+});
+
+const HEALTH: AdminHealth = {
+  version: '0.1.0',
+  startedAt: '2026-11-27T08:00:00.000Z',
+  database: { mode: 'pglite', sizeBytes: 48_300_000 },
+  disks: [
+    { setting: 'DATA_DIR', path: '/var/lib/unissons', freeBytes: 20e9, totalBytes: 40e9 },
+    { setting: 'BACKUP_DIR', path: '/srv/sauvegardes', freeBytes: 0.5e9, totalBytes: 10e9 },
+  ],
+  backups: { last: { file: 'backup-20261127T030000Z.sql.gz', at: '2026-11-27T03:00:00.000Z', bytes: 1_200_000 }, everyMs: 86_400_000, next: '2026-11-28T03:00:00.000Z' },
+  mail: { path: 'smtp', lastSuccessAt: '2026-11-27T09:00:00.000Z', failingSince: '2026-11-27T09:30:00.000Z', lastFailureAt: '2026-11-27T09:55:00.000Z', lastError: '421 Service indisponible' },
+  deliveries: { pending: 1200, sending: 20, failedLast30Days: 3 },
+  undeliverableAddresses: 7,
+  jobs: [
+    { name: 'backup', lastStartedAt: '2026-11-27T03:00:00.000Z', lastFinishedAt: '2026-11-27T03:00:02.000Z', lastSucceededAt: '2026-11-27T03:00:02.000Z', lastError: null, consecutiveFailures: 0 },
+    { name: 'retention', lastStartedAt: '2026-11-27T04:00:00.000Z', lastFinishedAt: '2026-11-27T04:00:01.000Z', lastSucceededAt: null, lastError: 'disque plein', consecutiveFailures: 2 },
+  ],
+  errorsLastDay: 4,
+  alerts: [{ condition: 'disk-low', detail: 'BACKUP_DIR (/srv/sauvegardes) : 0,5 Go libres sur 10 Go.', raisedAt: '2026-11-27T09:00:00.000Z', mailedAt: null }],
+};
+
+describe('HealthPanel', () => {
+  it("shows the alerts first, then the site's facts and each job's last run", async () => {
+    stubApi({ 'GET /api/admin/health': { status: 200, body: HEALTH } });
+    renderPage(<HealthPanel />, { path: '/admin' });
+    const alerts = await screen.findByRole('list', { name: 'Alertes' });
+    expect(within(alerts).getByText("Moins de 10 % d'espace libre sur le disque")).toBeTruthy();
+    expect(within(alerts).getByText(/mail aux admins en attente/)).toBeTruthy();
+    expect(screen.getByText('Intégrée (PGlite), 48,3 Mo')).toBeTruthy();
+    expect(screen.getByText(/BACKUP_DIR \(\/srv\/sauvegardes\) : 500 Mo libres sur 10 Go \(5 %\)/)).toBeTruthy();
+    expect(screen.getByText(/relue en entier après son écriture/)).toBeTruthy();
+    expect(screen.getByText(/En échec depuis le .* : 421 Service indisponible/)).toBeTruthy();
+    expect(screen.getByText(/1 200 envoi\(s\) en attente, 20 en cours, 3 échec\(s\) sur 30 jours/)).toBeTruthy();
+    const jobs = screen.getByRole('table');
+    expect(within(jobs).getByRole('rowheader', { name: 'Durées de conservation' })).toBeTruthy();
+    expect(within(jobs).getByText('Échec (2 de suite) : disque plein')).toBeTruthy();
+  });
+
+  it("says that PostgreSQL's backups are its host's, and that nothing is wrong", async () => {
+    stubApi({ 'GET /api/admin/health': { status: 200, body: { ...HEALTH, database: { mode: 'postgres', sizeBytes: 2e9 }, backups: { last: null, everyMs: null, next: null }, alerts: [] } } });
+    renderPage(<HealthPanel />, { path: '/admin' });
+    expect(await screen.findByText(/Aucune alerte/)).toBeTruthy();
+    expect(screen.getByText(/les sauvegardes sont celles de l'hébergeur/)).toBeTruthy();
+  });
+
+  it('says in French when the state cannot be read', async () => {
+    stubApi({ 'GET /api/admin/health': apiError(500, 'http/internal', 'Une erreur est survenue.') });
+    renderPage(<HealthPanel />, { path: '/admin' });
+    expect(await screen.findByRole('alert')).toBeTruthy();
   });
 });

@@ -66,3 +66,4 @@ export const newsletterCapability: Capability = {
 };
 
 export { dropWaitingDeliveries } from './subscription';
+export { queuedDeliveries } from './deliveries';

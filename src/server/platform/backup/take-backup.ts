@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseHandle } from '../db/connection';
-import { pruneBackups, writeBackup } from './backup-files';
+import { pruneBackups, readBackup, writeBackup } from './backup-files';
 
 /**
  * pg_dump's options for both engines: plain SQL with INSERTs (PGlite cannot read COPY from a
@@ -69,6 +70,14 @@ export async function takeBackup(
   const started = Date.now();
   const sql = await dumpDatabase(database);
   const { file, bytes } = await writeBackup(options.dir, sql);
+  // Read back as a restore would: a file that does not is removed, so that nothing half-written
+  // looks complete, and the older backups are kept.
+  try {
+    await readBackup(file);
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  }
   await pruneBackups(options.dir, options.keep);
   const result = { file, bytes, ms: Date.now() - started };
   options.log(result);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AntiBotSpentTable } from '../anti-bot/tables';
+import type { AlertsTable, HealthWatchesTable, JobRunsTable, MailHealthTable } from '../health/tables';
 
 /**
  * The database as Kysely sees it: the platform's own tables here; each capability adds its
@@ -9,6 +10,10 @@ import type { AntiBotSpentTable } from '../anti-bot/tables';
 export interface Database {
   settings: SettingsTable;
   anti_bot_spent: AntiBotSpentTable;
+  job_runs: JobRunsTable;
+  mail_health: MailHealthTable;
+  alerts: AlertsTable;
+  health_watches: HealthWatchesTable;
 }
 
 export interface SettingsTable {

@@ -46,3 +46,11 @@ it('keeps the rest of the path', () => {
   expect(redactUrl('/api/words')).toBe('/api/words');
   expect(redactUrl('/newsletter-unsubscribe/7a0c1e52-1111-4a4a-9b9b-000000000001?x=1')).toBe('/newsletter-unsubscribe/7a0c1e52-1111-4a4a-9b9b-000000000001');
 });
+
+it('counts each error line for the health panel, and nothing below', async () => {
+  const before = app.errorCount.lastDay();
+  app.log.warn('a warning');
+  app.log.error('an error');
+  app.log.fatal('worse');
+  expect(app.errorCount.lastDay()).toBe(before + 2);
+});

@@ -40,8 +40,23 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Fastify's `logger` option for the app's setting: its lines never carry a URL's e-mail address. */
-export function loggerOptions(setting: LoggerSetting): FastifyServerOptions['logger'] {
+// pino's level of 'error'; 'fatal' is above it.
+const ERROR_LEVEL = 50;
+
+/**
+ * Fastify's `logger` option for the app's setting: its lines never carry a URL's e-mail
+ * address, and each error line is counted in `errors` (the health panel's figure).
+ */
+export function loggerOptions(setting: LoggerSetting, errors?: { add(): void }): FastifyServerOptions['logger'] {
   if (!setting) return false;
-  return { ...(setting === true ? {} : setting), serializers: { req: serializeRequest } };
+  return {
+    ...(setting === true ? {} : setting),
+    serializers: { req: serializeRequest },
+    hooks: {
+      logMethod(args, method, level) {
+        if (level >= ERROR_LEVEL) errors?.add();
+        method.apply(this, args);
+      },
+    },
+  };
 }

@@ -30,6 +30,12 @@ export function atStart(): Job['next'] {
   };
 }
 
+/** Told of each run's start and end (the health panel's record of the jobs, platform/health/job-runs.ts). */
+export interface JobRecorder {
+  started(name: string): Promise<void>;
+  finished(name: string, error: unknown): Promise<void>;
+}
+
 /** A job, its run under way, and the timer of its next one. */
 interface Entry {
   job: Job;
@@ -49,17 +55,26 @@ export interface Jobs {
  * scheduled all the same. A run due at start begins before this returns, so stopping at once
  * still waits for it. Timers do not keep the process alive.
  */
-export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, 'error'>): Jobs {
+export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, 'error'>, recorder?: JobRecorder): Jobs {
   let stopped = false;
   const entries = new Map<string, Entry>(jobs.map((job) => [job.name, { job }]));
 
+  // A record that cannot be written (the database is down) is logged, and the job runs all the same.
+  const record = (step: Promise<void> | undefined) => step?.catch((error: unknown) => log.error({ err: error }, 'job run not recorded'));
+  const runRecorded = async (job: Job) => {
+    await record(recorder?.started(job.name));
+    let failure: unknown;
+    try {
+      await job.run();
+    } catch (error) {
+      failure = error;
+      log.error({ err: error }, `${job.name} failed`);
+    }
+    await record(recorder?.finished(job.name, failure));
+  };
+
   const run = (entry: Entry): Promise<void> => {
-    entry.running ??= entry.job
-      .run()
-      .then(
-        () => {},
-        (error: unknown) => log.error({ err: error }, `${entry.job.name} failed`),
-      )
+    entry.running ??= runRecorded(entry.job)
       .finally(() => {
         entry.running = undefined;
         void schedule(entry);

@@ -15,6 +15,8 @@ export class Mailbox {
 
   private server!: SMTPServer;
   port = 0;
+  /** While true, the server refuses every mail as one that is out of service does (421). */
+  refusing = false;
 
   static async start(): Promise<Mailbox> {
     const mailbox = new Mailbox();
@@ -22,6 +24,10 @@ export class Mailbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom(_address, _session, callback) {
+        if (!mailbox.refusing) return callback();
+        callback(Object.assign(new Error('Service temporairement indisponible'), { responseCode: 421 }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -31,6 +31,7 @@ import * as wikiArticles from './20261128200000_wiki_articles';
 import * as passkeys from './20261128300000_passkeys';
 import * as twoFactor from './20261128310000_two_factor';
 import * as sharedLimits from './20261128400000_shared_limits';
+import * as operations from './20261128500000_operations';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261128300000_passkeys': passkeys,
   '20261128310000_two_factor': twoFactor,
   '20261128400000_shared_limits': sharedLimits,
+  '20261128500000_operations': operations,
 };
