@@ -9,7 +9,6 @@ import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/back
 import { backupJob } from './platform/backup/backup-schedule';
 import { retentionJob } from './platform/jobs/retention';
 import { startJobs } from './platform/jobs/scheduler';
-import { jobRunsRecorder } from './platform/health/job-runs';
 import { capabilities } from './capabilities/index';
 import { builtPublicConfigMismatches } from './platform/http/built-public-config';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './platform/private-files';
@@ -83,6 +82,12 @@ async function main() {
       `${name}: the pages were built with "${built}" but the server reads "${server}": build the release again with the environment file's values`,
     );
   }
+  if (config.staffTwoFactor === 'optional') {
+    app.log.warn(
+      { setting: 'STAFF_TWO_FACTOR' },
+      'STAFF_TWO_FACTOR=optional: admins, moderators and editors reach /admin with a password alone; remove it once each has a second factor',
+    );
+  }
   const jobs = startJobs(
     [
       // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
@@ -98,8 +103,6 @@ async function main() {
       ...capabilities.flatMap((capability) => capability.jobs?.(app) ?? []),
     ],
     app.log,
-    // The health panel shows each job's last runs, and the alerts watch them.
-    jobRunsRecorder(database.db),
   );
   process.on('SIGUSR2', () => void jobs.now('backup'));
   let stopping = false;

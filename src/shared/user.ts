@@ -25,6 +25,13 @@ export interface CurrentUser {
    * here): the newsletters sent from there name the member by it in their unsubscribe links.
    */
   firebaseUid?: string;
+  /** Whether a password sign-in asks a second factor (decision 0046). */
+  twoFactorEnabled: boolean;
+  /**
+   * Said by GET /api/auth/me only: a staff member without a second factor, whom the site holds
+   * at its enrolment (STAFF_TWO_FACTOR=required, the default) before anything of /admin.
+   */
+  mustAddSecondFactor?: boolean;
 }
 
 export function displayName(user: Pick<CurrentUser, 'accountType' | 'firstname' | 'lastname' | 'username'>): string {

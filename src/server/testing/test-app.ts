@@ -19,7 +19,8 @@ export interface TestApp {
 /**
  * The real app on a fresh database with a real SMTP capture, for `app.inject` tests.
  * The per-IP auth limit is lifted (every injected request comes from one address) unless
- * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, and the proof of work is kept cheap. A
+ * a test sets AUTH_RATE_LIMIT_PER_MINUTE itself, the proof of work is kept cheap, and staff need
+ * no second factor unless a test sets STAFF_TWO_FACTOR. A
  * variable given as undefined gets the app's own default.
  */
 export async function createTestApp(env: Record<string, string | undefined> = {}, watch?: (app: FastifyInstance) => void): Promise<TestApp> {
@@ -30,10 +31,11 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // Real challenges, solved by every registration helper, at a few attempts each.
     ANTI_BOT_DIFFICULTY: '10',
-    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    // Staff sign in with a password in most tests; quality/staff-two-factor-matrix.test.ts checks 'required'.
+    STAFF_TWO_FACTOR: 'optional',
     ...env,
   });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
   const app = await buildApp({ config, database, mailer, watch });
   await app.ready();
   return {

@@ -58,6 +58,8 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       ANTI_BOT_DIFFICULTY: '50',
       // A first start backs up at once: CPU the tests need, for a file none of them reads.
       BACKUP_EVERY: 'off',
+      // The admin signs in with a password in most specs; accounts-staff-two-factor.e2e.ts sets 'required'.
+      STAFF_TWO_FACTOR: 'optional',
       ...env,
       PORT: '0',
       // Info, for the line that names the port; only warnings and errors are shown (below).

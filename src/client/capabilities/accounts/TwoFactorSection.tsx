@@ -13,13 +13,15 @@ import { SavedNotice } from './SavedNotice';
 interface TwoFactorSectionProps {
   /** Changes when the passkeys do: the status counts them. */
   passkeysVersion: number;
+  /** Once the second step is on and its recovery codes noted (the staff enrolment then opens /admin). */
+  onTurnedOn?(): void;
 }
 
 /**
  * /account's 'Validation en deux étapes': after the password, a code of an authenticator app
  * or one of the member's passkeys; ten recovery codes shown once; each part can be undone.
  */
-export function TwoFactorSection({ passkeysVersion }: TwoFactorSectionProps) {
+export function TwoFactorSection({ passkeysVersion, onTurnedOn }: TwoFactorSectionProps) {
   const { data: status, error: loadError, loading, setData } = useLoad(`two-factor-${passkeysVersion}`, fetchTwoFactor, { keepPrevious: true });
   const [codes, setCodes] = useState<string[]>();
   const [notice, setNotice] = useState<string>();
@@ -37,7 +39,15 @@ export function TwoFactorSection({ passkeysVersion }: TwoFactorSectionProps) {
       <p>Après ton mot de passe, le site te demande en plus un code de ton application d'authentification ou une de tes clés d'accès : un mot de passe volé ne suffit plus.</p>
       {loading && !status && <Spinner label="Chargement…" />}
       {loadError && <ErrorBox message={loadError} />}
-      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />}
+      {codes && (
+        <RecoveryCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(undefined);
+            if (status?.enabled) onTurnedOn?.();
+          }}
+        />
+      )}
       {status && !codes && (
         <>
           {status.enabled ? (

@@ -27,6 +27,8 @@ import type { MyReactionsResponse, ReactionResult, SportsResponse } from '../../
 import type { MemberTrips, PublicAmounts, SubmitSurveyResult, SurveyResultsResponse, TextAnswersPage } from '../../../shared/surveys/api';
 import type { PublishedText } from '../../../shared/text-pages';
 import type { TextConflict, TextDetail, TextDraft, TextHistory, TextList, TextVersion } from '../../../shared/texts';
+import type { PasskeyList } from '../../../shared/passkeys';
+import type { TwoFactorStatus } from '../../../shared/two-factor';
 import type { CurrentUser } from '../../../shared/user';
 import type { WikiFeedbackResponse } from '../../../shared/wiki';
 import type { MyWordResponse } from '../../../shared/words';
@@ -65,6 +67,8 @@ interface ApiAnswers {
   'POST /api/account/email': EmailChangeStatus;
   'POST /api/account/verification-mail': undefined;
   'DELETE /api/account': undefined;
+  'GET /api/account/passkeys': PasskeyList;
+  'GET /api/account/two-factor': TwoFactorStatus;
   'GET /api/anti-bot/challenge': Challenge | undefined;
   'GET /api/consts/public-amounts': PublicAmounts;
   'POST /api/event-reports': { id: string };
@@ -175,6 +179,7 @@ export const LEA: CurrentUser = {
   newsletter: true,
   emailVerified: true,
   emailUndeliverable: false,
+  twoFactorEnabled: false,
 };
 
 function ShowPath() {

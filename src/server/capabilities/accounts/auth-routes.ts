@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WithProofOfWork } from '../../../shared/anti-bot';
 import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accounts';
+import { isStaff } from '../../../shared/permissions';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
@@ -86,7 +87,10 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
 
   app.get('/api/auth/me', { schema: { response: { 200: currentUserSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return toCurrentUser(requireMember(request));
+    const user = requireMember(request);
+    // What the staff gates read: the server's rule (route-groups.ts), told to the page.
+    const mustAddSecondFactor = app.config.staffTwoFactor === 'required' && isStaff(user.roles) && user.two_factor_since === null;
+    return { ...toCurrentUser(user), mustAddSecondFactor };
   });
 
   app.post<{ Body: WithProofOfWork<ForgotPasswordPayload> }>(

@@ -21,8 +21,10 @@ export const currentUserSchema = shape(
     emailVerified: boolean,
     emailUndeliverable: boolean,
     firebaseUid: text,
+    twoFactorEnabled: boolean,
+    mustAddSecondFactor: boolean,
   },
-  ['firebaseUid'],
+  ['firebaseUid', 'mustAddSecondFactor'],
 );
 
 /** `UserView` (shared/accounts.ts), as toUserView builds it. */

@@ -25,6 +25,7 @@ export const userColumns = [
   'users.email_verified_at',
   'users.email_undeliverable_at',
   'users.firebase_uid',
+  'users.two_factor_since',
 ] as const;
 
 export type UserRow = Pick<
@@ -46,6 +47,7 @@ export type UserRow = Pick<
   | 'email_verified_at'
   | 'email_undeliverable_at'
   | 'firebase_uid'
+  | 'two_factor_since'
 >;
 
 /** Versioned URL, so the picture can be cached for a year and still change at once. */
@@ -71,6 +73,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     emailVerified: user.email_verified_at !== null,
     emailUndeliverable: user.email_undeliverable_at !== null,
     ...(user.firebase_uid !== null && { firebaseUid: user.firebase_uid }),
+    twoFactorEnabled: user.two_factor_since !== null,
   };
 }
 
@@ -98,7 +101,7 @@ export async function accountWithEmail(db: Kysely<Database>, email: string): Pro
 export async function findAccountToSignIn(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
-    .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at', 'two_factor_since'])
+    .select([...userColumns, 'password_hash', 'temporary_password_hash', 'temporary_password_expires_at', 'suspended_at'])
     .where('email', '=', email)
     .executeTakeFirst();
 }

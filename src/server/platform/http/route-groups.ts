@@ -67,8 +67,14 @@ export function requireMember(request: FastifyRequest) {
   return request.user;
 }
 
+/**
+ * A staff permission. Unless the operator relaxed it (STAFF_TWO_FACTOR=optional), staff without
+ * a second factor get nothing of it: a stolen password alone must not reach member data or the
+ * newsletter. Their own account (the member group) stays open, to add one.
+ */
 export function requirePermission(request: FastifyRequest, permission: Permission) {
   const user = requireMember(request);
   if (!hasPermission(user.roles, permission)) throw new AppError(403, 'http/forbidden');
+  if (request.server.config.staffTwoFactor === 'required' && user.two_factor_since === null) throw new AppError(403, 'auth/second-factor-required');
   return user;
 }
