@@ -7,6 +7,8 @@ export default function Home() {
     <main>
       <h1>Bonjour</h1>
       <p>Une page React Router minimale, construite comme le site.</p>
+      {/* The site's server writes the founders' message here on '/', and refuses a '/' built without its place. */}
+      <div data-server-part="founders-message" />
     </main>
   );
 }
