@@ -130,6 +130,6 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
     await second.context.close();
 
     const counts = await apiJson<WikiFeedbackCounts>(suite.site, '/api/admin/wiki-feedback', { cookie: await adminCookie(suite.site) });
-    expect(counts.body.articles.find((row) => row.articleId === 'chats')).toEqual({ articleId: 'chats', helpful: 1, notHelpful: 1 });
+    expect(counts.body.articles.find((row) => row.articleId === 'chats')).toEqual({ articleId: 'chats', title: 'Les discussions', hidden: false, helpful: 1, notHelpful: 1 });
   });
 });

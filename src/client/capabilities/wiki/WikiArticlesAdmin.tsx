@@ -44,7 +44,10 @@ export function WikiArticlesAdmin() {
     const ids = articles.map((article) => article.id);
     [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
     const title = fillPlaceholders(articles[index].title, VARIABLES);
-    void change(`move:${articles[index].id}`, () => reorderWiki(ids), `« ${title} » est maintenant en position ${index + by + 1}.`, `wiki-move-${by < 0 ? 'up' : 'down'}-${articles[index].id}`);
+    const to = index + by;
+    // The focus stays on the button pressed, unless the move disabled it (first or last place): then on the other one.
+    const focus = by < 0 ? (to > 0 ? 'up' : 'down') : to < articles.length - 1 ? 'down' : 'up';
+    void change(`move:${articles[index].id}`, () => reorderWiki(ids), `« ${title} » est maintenant en position ${to + 1}.`, `wiki-move-${focus}-${articles[index].id}`);
   }
 
   return (

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TextDetail } from '../../../shared/texts';
 import { WIKI_ARTICLE_IDS, WIKI_IMAGE_MAX_BYTES, wikiMessages, type WikiAdminArticles, type WikiImage, type WikiMenu } from '../../../shared/wiki';
 import { WIKI_ARTICLE_PART, WIKI_DATA_PART, WIKI_INDEX_PART, WIKI_MENU_PART } from '../../../shared/wiki-pages';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { readConfig } from '../../config';
+import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
 import { registerAdmin, registerEditor, registerMember, type TestMember } from '../../platform/testing/members';
+import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
+import { createTestDatabase } from '../../platform/testing/test-database';
 import { setUpTestApp } from '../../testing/test-app';
 
 // A built client in miniature: the wiki's home and the article page that is every article's shell.
@@ -217,5 +223,43 @@ describe('the wiki’s articles, from the published texts', () => {
     }
     expect((await call(admin, 'GET', '/api/admin/wiki/articles')).statusCode).toBe(200);
     expect(await menu()).toContain('home');
+  });
+});
+
+// Only PostgreSQL can have a second instance: an article shown on one is served by the other within the notice.
+describeOnPostgresql('the wiki on two instances sharing one PostgreSQL', () => {
+  const clientDir = miniClient();
+  let database: DatabaseHandle;
+  let second: DatabaseHandle;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    second = await openDatabase({ databaseUrl: database.url });
+    const config = readConfig({ CLIENT_DIR: clientDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', ANTI_BOT_DIFFICULTY: '10', STAFF_TWO_FACTOR: 'optional' });
+    one = await buildApp({ config, database });
+    two = await buildApp({ config, database: second });
+  });
+
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+    await second?.close();
+    await database?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves the other instance’s new article within two seconds', async () => {
+    const editor = await registerEditor(one, database);
+    // The second instance has its wiki cached already.
+    expect((await two.inject({ method: 'GET', url: '/calshare/wiki/ailleurs' })).statusCode).toBe(302);
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) => one.inject({ method, url, headers: { cookie: editor.cookie }, payload });
+    expect((await call('POST', '/api/admin/wiki/articles', { id: 'ailleurs', title: 'Écrit ailleurs', position: 0 })).statusCode).toBe(200);
+    const shownAt = Date.now();
+    expect((await call('PUT', '/api/admin/wiki/articles/ailleurs/visibility', { hidden: false })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await two.inject({ method: 'GET', url: '/calshare/wiki/ailleurs' })).statusCode).toBe(200), { timeout: 2000, interval: 50 });
+    expect(Date.now() - shownAt).toBeLessThan(2000);
+    expect((await two.inject({ method: 'GET', url: '/calshare/wiki' })).body).toContain('Écrit ailleurs');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlaces, fillPage, type PagePart } from './page-parts';
+import { checkPlaces, fillPage, withPageMeta, type PagePart } from './page-parts';
 
 const part = (name: string, html: string): PagePart => ({ path: '/vote', name, topics: ['sports'], render: async () => html });
 
@@ -31,5 +31,16 @@ describe('parts of a prerendered page written by the server', () => {
     expect(filled).toContain('<meta name="description" content="Données &amp; &quot;droits&quot; &lt;ici&gt;"/>');
     expect(filled).toContain('<meta property="og:title" content="Nouvelle « politique » · Unissons"/>');
     expect(filled).toContain('<meta property="og:description" content="Données &amp; &quot;droits&quot; &lt;ici&gt;"/>');
+  });
+
+  it('writes a page’s title, description and addresses over the build’s, escaped', () => {
+    const built =
+      '<head><title>Aide · Site</title><meta name="description" content="Le wiki"/><link rel="canonical" href="https://site.fr/calshare/wiki/home"/>' +
+      '<meta property="og:title" content="Aide · Site"/><meta property="og:description" content="Le wiki"/><meta property="og:url" content="https://site.fr/calshare/wiki/home"/></head>';
+    const meta = { title: '<img src=x onerror=alert(1)> & "co" · Site', description: "L'aide $& <b>", url: 'https://site.fr/calshare/wiki/neuf' };
+    expect(withPageMeta(built, meta)).toBe(
+      '<head><title>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot; · Site</title><meta name="description" content="L&#x27;aide $&amp; &lt;b&gt;"/><link rel="canonical" href="https://site.fr/calshare/wiki/neuf"/>' +
+        '<meta property="og:title" content="&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot; · Site"/><meta property="og:description" content="L&#x27;aide $&amp; &lt;b&gt;"/><meta property="og:url" content="https://site.fr/calshare/wiki/neuf"/></head>',
+    );
   });
 });
