@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction, type MetaFunction } from 'react-router';
 import { publicConfig } from './config';
+import { ReauthenticationDialog } from './capabilities/accounts/ReauthenticationDialog';
 import { AuthProvider } from './platform/session/auth-context';
 import { useInlinedStyleSheets } from './layout/inlined-style-sheets';
 import { SiteFooter } from './layout/SiteFooter';
@@ -59,6 +60,8 @@ export default function App() {
   return (
     <SiteFrame>
       <Outlet />
+      {/* Asks the password again when a sensitive act needs it, on any page. */}
+      <ReauthenticationDialog />
     </SiteFrame>
   );
 }

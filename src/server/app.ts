@@ -107,6 +107,7 @@ export async function buildApp({ config, database, mailer, logger = false, watch
   const secureCookies = config.public.publicUrl.startsWith('https:');
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
+  app.decorateRequest('authenticatedAt', undefined);
   app.decorateRequest('pendingSessionCookies', undefined);
   app.addHook('onRequest', async (request) => {
     if (isApiRoute(request)) await resolveSession(database.db, request, secureCookies);

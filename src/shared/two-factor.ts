@@ -62,3 +62,19 @@ export function recoveryCode(typed: string): string | undefined {
 
 /** What the second step's field accepts: an app's code or a recovery code. */
 export const isSecondFactorCode = (typed: string) => totpCode(typed) !== undefined || recoveryCode(typed) !== undefined;
+
+/**
+ * Sensitive acts (a role, a suspension or deletion, a newsletter sent, a factor removed) want
+ * the password or a factor given within this many minutes; otherwise they answer 403
+ * `auth/reauthentication-required`, and POST /api/auth/reauthenticate renews it.
+ */
+export const RECENT_AUTHENTICATION_MINUTES = 10;
+
+export const REAUTHENTICATION_REQUIRED = 'auth/reauthentication-required';
+
+/** POST /api/auth/reauthenticate: one of the three. */
+export interface ReauthenticatePayload {
+  password?: string;
+  code?: string;
+  credential?: unknown;
+}

@@ -73,6 +73,7 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'POST /api/admin/sports/:id/refuse': '204',
   'DELETE /api/admin/members/:id': '204',
   'DELETE /api/account/passkeys/:id': '204',
+  'POST /api/auth/reauthenticate': '204',
 };
 
 // Ending the caller's session would sign the role out for the rest of the run.
@@ -191,6 +192,7 @@ const REACHING: Readonly<Record<string, Reaching>> = {
     },
   },
   'POST /api/auth/second-factor': { body: async (context) => ({ ticket: await signInTicket(context), code: appCode() }) },
+  'POST /api/auth/reauthenticate/options': { body: async (context) => (await addedPasskey(context), {}) },
   'POST /api/auth/second-factor/options': { body: async (context) => ({ ticket: await signInTicket(context, true) }) },
   'PATCH /api/account/profile': { body: () => ({ bio: 'Coureuse du dimanche' }) },
   'PUT /api/account/picture': {

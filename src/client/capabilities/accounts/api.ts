@@ -3,7 +3,7 @@ import type { ChangeUsernamePayload } from '../../../shared/organisations';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/user';
-import type { TotpSetup, TwoFactorChange, TwoFactorStatus } from '../../../shared/two-factor';
+import type { ReauthenticatePayload, TotpSetup, TwoFactorChange, TwoFactorStatus } from '../../../shared/two-factor';
 import { api, ApiError } from '../../platform/http/http';
 
 /** Answers a JSON attachment (RGPD portability); a plain link downloads it with the session cookie. */
@@ -106,4 +106,9 @@ export function removeTotp(): Promise<TwoFactorStatus> {
 
 export function turnOffTwoFactor(): Promise<TwoFactorStatus> {
   return api<TwoFactorStatus>('/api/account/two-factor', { method: 'DELETE' });
+}
+
+/** The password, an app or recovery code, or a passkey's answer, given again before a sensitive act. */
+export function reauthenticate(payload: ReauthenticatePayload): Promise<void> {
+  return api<void>('/api/auth/reauthenticate', { method: 'POST', body: payload });
 }

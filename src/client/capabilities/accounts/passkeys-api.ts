@@ -78,5 +78,12 @@ export async function secondFactorWithPasskey(ticket: string): Promise<CurrentUs
   return api<CurrentUser>('/api/auth/second-factor', { method: 'POST', body: { ticket, credential } });
 }
 
+/** The member's passkey, asked again before a sensitive act. */
+export async function reauthenticateWithPasskey(): Promise<void> {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/api/auth/reauthenticate/options', { method: 'POST', body: {} });
+  const credential = await startAuthentication({ optionsJSON }).catch(fromBrowser);
+  await api<void>('/api/auth/reauthenticate', { method: 'POST', body: { credential } });
+}
+
 /** Ends a waiting autofill request (the form is gone). */
 export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();

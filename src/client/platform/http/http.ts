@@ -1,5 +1,6 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
+import { REAUTHENTICATION_REQUIRED } from '../../../shared/two-factor';
 
 /** A failed API call, carrying the contract's code and its French message. */
 export class ApiError extends Error {
@@ -23,10 +24,22 @@ interface RequestOptions {
 }
 
 /**
+ * Asks the member to prove who they are again (their password or a factor) and resolves to
+ * whether they did. Set by the page's re-authentication dialog (accounts capability).
+ */
+type Reauthenticate = () => Promise<boolean>;
+let reauthenticate: Reauthenticate | undefined;
+
+/** The dialog registers itself here while it is mounted, and removes itself with undefined. */
+export function onReauthenticationRequired(handler: Reauthenticate | undefined) {
+  reauthenticate = handler;
+}
+
+/**
  * The one way the client talks to the API. Writes always send a JSON body (the server's
  * CSRF rule); errors come back as ApiError, ready for <ErrorBox message={error.message} />.
  */
-export async function api<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}, retried = false): Promise<T> {
   const write = method !== 'GET';
   let response: Response;
   try {
@@ -44,6 +57,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal, keepa
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
+    // A sensitive act after more than 10 minutes: asked again, then the same request once more.
+    if (response.status === 403 && isApiErrorBody(payload) && payload.error.code === REAUTHENTICATION_REQUIRED && reauthenticate && !retried) {
+      if (await reauthenticate()) return api<T>(path, { method, body, signal, keepalive }, true);
+    }
     if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload);
     throw new ApiError(response.status, 'http/internal', messageForCode('http/internal'));
   }

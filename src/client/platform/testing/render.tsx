@@ -69,6 +69,7 @@ interface ApiAnswers {
   'DELETE /api/account': undefined;
   'GET /api/account/passkeys': PasskeyList;
   'GET /api/account/two-factor': TwoFactorStatus;
+  'POST /api/auth/reauthenticate': undefined;
   'GET /api/anti-bot/challenge': Challenge | undefined;
   'GET /api/consts/public-amounts': PublicAmounts;
   'POST /api/event-reports': { id: string };

@@ -2,6 +2,7 @@ import type { Capability } from '../../platform/capability';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './passkey-routes';
+import { reauthenticationRoutes } from './reauthentication-routes';
 import { twoFactorRoutes } from './two-factor-routes';
 import { directoryRoutes } from './directory-routes';
 import { emailVerificationRoutes, type LinkOpener } from './email-routes';
@@ -27,6 +28,7 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
       accountRoutes(app);
       passkeyAccountRoutes(app);
       twoFactorRoutes(app);
+      reauthenticationRoutes(app);
     },
     retention: accountsRetention,
   };
@@ -37,6 +39,7 @@ export { keepAnAdmin, lockActiveAdmins } from './active-admins';
 export { deleteAccount } from './delete-account';
 export { FIREBASE_HASH_SETTING, firebasePasswordHash, hashPassword, type FirebaseHashParameters } from './passwords';
 export { normalizePicture } from './picture';
+export { requireRecentAuthentication } from './recent-authentication';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';
 export { currentUserSchema } from './schemas';

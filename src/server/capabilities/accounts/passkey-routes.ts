@@ -11,6 +11,7 @@ import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePas
 import type { AuthRateLimit } from './rate-limits';
 import { currentUserSchema } from './schemas';
 import { startSession } from './sessions';
+import { requireRecentAuthentication } from './recent-authentication';
 import { settleTwoFactor } from './two-factor';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { findAccountToSignIn, findUser, toCurrentUser, type UserRow } from './users';
@@ -135,7 +136,7 @@ export function passkeyAccountRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/account/passkeys/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/account/passkeys/:id', { schema: { params: idParams }, preHandler: requireRecentAuthentication }, async (request, reply) => {
     const user = requireMember(request);
     const removed = await db.transaction().execute(async (trx) => {
       const row = await removePasskey(trx, user.id, request.params.id);

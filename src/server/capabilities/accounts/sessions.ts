@@ -32,6 +32,8 @@ declare module 'fastify' {
     /** The signed-in member, when the session cookie names a live session. */
     user: UserRow | undefined;
     sessionId: string | undefined;
+    /** When the session's member last gave their password or a factor (sign-in or asked again). */
+    authenticatedAt: Date | undefined;
     pendingSessionCookies: PendingCookies | undefined;
   }
 }
@@ -82,7 +84,12 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([...userColumns, 'sessions.expires_at as session_expires_at', 'sessions.created_at as session_created_at'])
+    .select([
+      ...userColumns,
+      'sessions.expires_at as session_expires_at',
+      'sessions.created_at as session_created_at',
+      'sessions.authenticated_at as session_authenticated_at',
+    ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())
     // A suspended account's sessions are deleted with the suspension; this holds meanwhile.
@@ -94,9 +101,10 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     request.pendingSessionCookies = 'clear';
     return;
   }
-  const { session_expires_at: expiresAt, session_created_at: createdAt, ...user } = row;
+  const { session_expires_at: expiresAt, session_created_at: createdAt, session_authenticated_at: authenticatedAt, ...user } = row;
   request.user = user;
   request.sessionId = id;
+  request.authenticatedAt = authenticatedAt;
   if (expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
     const expires = new Date(Math.min(Date.now() + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS));
     if (expires > expiresAt) request.pendingSessionCookies = { renew: { token, expires } };
@@ -130,6 +138,11 @@ export function sessionCookiesOnSend(db: Kysely<Database>, secure: boolean) {
     }
     return payload;
   };
+}
+
+/** The member gave their password or a factor again: sensitive acts are open for 10 minutes. */
+export async function markAuthenticated(db: Kysely<Database>, sessionId: string) {
+  await db.updateTable('sessions').set({ authenticated_at: new Date() }).where('id', '=', sessionId).execute();
 }
 
 /**

@@ -91,6 +91,8 @@ export interface SessionsTable {
   user_id: string;
   created_at: Generated<Date>;
   expires_at: Date;
+  /** When the member last proved who they are in this session: sign-in, or asked again (decision 0046). */
+  authenticated_at: Generated<Date>;
 }
 
 export interface LoginFailuresTable {

@@ -5,6 +5,7 @@ import { requireMember } from '../../platform/http/route-groups';
 import { listOf, object, shape, string, text } from '../../platform/http/schema';
 import { recordAction } from '../journal/index';
 import { greetingName } from './email-verification';
+import { requireRecentAuthentication } from './recent-authentication';
 import { twoFactorStatusSchema } from './schemas';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { newTotpSecret, totpEnrolment } from './totp';
@@ -75,7 +76,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
     return { status: await twoFactorStatus(db, user.id), recoveryCodes };
   });
 
-  app.delete('/api/account/two-factor/totp', { schema: { response: { 200: twoFactorStatusSchema } } }, async (request) => {
+  app.delete('/api/account/two-factor/totp', { schema: { response: { 200: twoFactorStatusSchema } }, preHandler: requireRecentAuthentication }, async (request) => {
     const user = requireMember(request);
     const turnedOff = await db.transaction().execute(async (trx) => {
       const removed = await trx.updateTable('users').set({ totp_secret: null }).where('id', '=', user.id).where('totp_secret', 'is not', null).executeTakeFirst();
@@ -93,7 +94,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
     return twoFactorStatus(db, user.id);
   });
 
-  app.delete('/api/account/two-factor', { schema: { response: { 200: twoFactorStatusSchema } } }, async (request) => {
+  app.delete('/api/account/two-factor', { schema: { response: { 200: twoFactorStatusSchema } }, preHandler: requireRecentAuthentication }, async (request) => {
     const user = requireMember(request);
     await db.transaction().execute(async (trx) => {
       await turnOffTwoFactor(trx, user.id);

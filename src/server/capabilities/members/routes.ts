@@ -8,6 +8,7 @@ import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';
+import { requireRecentAuthentication } from '../accounts/index';
 
 const yesNo = oneOf(['yes', 'no']);
 const searchQuery = object(
@@ -77,7 +78,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: MemberRolePayload }>(
     '/api/admin/members/:id/roles',
-    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }), response: detailSchema } },
+    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }), response: detailSchema }, preHandler: requireRecentAuthentication },
     async (request) => {
       await setMemberRole(db, requireMember(request).id, request.params.id, request.body.role, request.body.granted);
       return detail(request.params.id);
@@ -86,14 +87,14 @@ export function memberAdminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: MemberSuspensionPayload }>(
     '/api/admin/members/:id/suspension',
-    { schema: { params, body: object({ suspended: boolean }), response: detailSchema } },
+    { schema: { params, body: object({ suspended: boolean }), response: detailSchema }, preHandler: requireRecentAuthentication },
     async (request) => {
       await change(app, (suspension) => setMemberSuspension(suspension, requireMember(request).id, request.params.id, request.body.suspended));
       return detail(request.params.id);
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params }, preHandler: requireRecentAuthentication }, async (request, reply) => {
     await change(app, (deletion) => deleteMember(deletion, requireMember(request).id, request.params.id));
     return reply.code(204).send();
   });

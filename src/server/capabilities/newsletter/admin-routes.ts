@@ -22,6 +22,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, dataOf, dateTime, integer, listOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
+import { requireRecentAuthentication } from '../accounts/index';
 import { recordAction } from '../journal/index';
 import { newsletterMail, prepareLetter } from './mail';
 import { countRecipients, findRecipient, newsletterHistory, queueNewsletter } from './newsletters';
@@ -128,6 +129,8 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
         ]),
         response: { 200: dataOf(shape({ newsletterId: text, total: integer })) },
       },
+      // Mails every member of the target: the password or a factor given within 10 minutes.
+      preHandler: requireRecentAuthentication,
     },
     async (request) => {
       assertContent(request.body);

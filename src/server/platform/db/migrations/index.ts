@@ -30,6 +30,7 @@ import * as texts from './20261127300000_texts';
 import * as wikiArticles from './20261128200000_wiki_articles';
 import * as passkeys from './20261128300000_passkeys';
 import * as twoFactor from './20261128310000_two_factor';
+import * as recentAuthentication from './20261128320000_recent_authentication';
 import * as sharedLimits from './20261128400000_shared_limits';
 import * as operations from './20261128500000_operations';
 
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '20261128200000_wiki_articles': wikiArticles,
   '20261128300000_passkeys': passkeys,
   '20261128310000_two_factor': twoFactor,
+  '20261128320000_recent_authentication': recentAuthentication,
   '20261128400000_shared_limits': sharedLimits,
   '20261128500000_operations': operations,
 };
