@@ -15,6 +15,7 @@ await build({
     restore: 'src/server/platform/backup/restore-command.ts',
     'rotate-secrets': 'src/server/rotate-secrets-command.ts',
     'import-firebase': 'src/server/capabilities/firebase-import/import-firebase-command.ts',
+    'reset-two-factor': 'src/server/capabilities/accounts/reset-two-factor-command.ts',
   },
   outdir: 'build/node',
   bundle: true,

@@ -34,6 +34,7 @@ export const JOURNAL_KINDS = [
   'factors/add',
   'factors/remove',
   'factors/recovery-code',
+  'factors/reset',
 ] as const;
 
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
@@ -72,6 +73,7 @@ export const journalKindLabels: Readonly<Record<JournalKind, string>> = {
   'factors/add': 'Moyen de connexion ajouté',
   'factors/remove': 'Moyen de connexion retiré',
   'factors/recovery-code': 'Code de secours utilisé',
+  'factors/reset': 'Validation en deux étapes réinitialisée',
 };
 
 /** Journal rows come this many at a time, newest first. */

@@ -51,6 +51,9 @@ export interface MemberDetail extends MemberListItem {
   reactions: number;
   sessions: number;
   pastTrips: number;
+  /** Whether a password sign-in asks them a second factor, and their passkeys (decision 0046). */
+  twoFactorEnabled: boolean;
+  passkeys: number;
 }
 
 /** POST /api/admin/members/:id/roles */

@@ -105,7 +105,7 @@ describe('production install', () => {
   }
 
   it('bundles only packages that are production dependencies', () => {
-    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/smtp-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js', 'node/import-firebase.js']) {
+    for (const file of ['node/main.js', 'node/pglite-thread.mjs', 'node/smtp-thread.mjs', 'node/backup.js', 'node/restore.js', 'node/rotate-secrets.js', 'node/import-firebase.js', 'node/reset-two-factor.js']) {
       const externals = externalPackages(path.join(buildDir, file));
       expect(externals.length, file).toBeGreaterThan(0);
       const missing = externals.filter((name) => !(name in packageJson.dependencies));
@@ -187,6 +187,10 @@ describe('production install', () => {
       });
       const imported = runInstalled(['build/node/import-firebase.js', '--auth', firebase.auth, '--hash-config', firebase.hashConfig, '--firestore', firebase.firestore], { DATA_DIR: restoredDir });
       expect(imported.stdout).toContain('- Comptes : lus 1 · importés 1 · déjà là 0 · écartés 0');
+      // The only admin lost their phone: the operator's command, from the release, on the stopped site.
+      expect(runInstalled(['build/node/reset-two-factor.js', 'user1@exemple.fr'], { DATA_DIR: restoredDir }).stdout).toContain(
+        'Validation en deux étapes réinitialisée pour user1@exemple.fr',
+      );
       const restored = await startInstalled(restoredDir);
       try {
         for (const credentials of [member, { email: 'user1@exemple.fr', password: PUBLISHED_USER.password }]) {

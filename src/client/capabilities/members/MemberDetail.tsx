@@ -9,7 +9,7 @@ import { Spinner } from '../../platform/ui/Spinner';
 import { useAction } from '../../platform/data/useAction';
 import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
-import { deleteMember, getMember, setMemberRole, setMemberSuspension } from './api';
+import { deleteMember, getMember, resetSecondFactor, setMemberRole, setMemberSuspension } from './api';
 import { formatDate, memberName } from './format';
 import { MemberTags } from './MemberTags';
 import { membersListPath } from './list-return';
@@ -63,6 +63,19 @@ function actionsFor(member: Member, self: boolean): Action[] {
   const actions = [role('admin', 'administrateur'), role('moderator', 'modérateur'), role('editor', 'rédacteur')];
   // Refused by the server too: an admin keeps their own role and their own account here.
   if (self) return actions.filter((action) => !(action.id === 'role-admin' && member.roles.includes('admin')));
+  if (member.twoFactorEnabled || member.passkeys > 0) {
+    actions.push({
+      id: 'two-factor',
+      button: 'Réinitialiser la validation en deux étapes',
+      title: `Réinitialiser la validation en deux étapes de ${name} ?`,
+      text: `Pour un membre qui a perdu son téléphone et ses codes de secours : son application d'authentification, ses codes de secours et ses clés d'accès sont retirés, et son mot de passe suffit de nouveau pour se connecter. Vérifie d'abord que c'est bien lui ou elle qui le demande. Un mail le lui dit.`,
+      confirm: 'Oui, réinitialiser',
+      busy: 'Réinitialisation…',
+      done: `La validation en deux étapes de ${name} est réinitialisée : son mot de passe suffit de nouveau.`,
+      danger: true,
+      run: () => resetSecondFactor(member.uuid),
+    });
+  }
   actions.push(
     member.suspended
       ? {
@@ -207,6 +220,11 @@ export function MemberDetail({ id }: { id: string }) {
               <dd>{member.suspendedAt ? `Suspendu depuis le ${formatDate(member.suspendedAt, true)}` : 'Actif'}</dd>
               <dt>Sessions ouvertes</dt>
               <dd>{member.sessions}</dd>
+              <dt>Validation en deux étapes</dt>
+              <dd>
+                {member.twoFactorEnabled ? 'Activée' : 'Non activée'}
+                {member.passkeys > 0 && ` — ${member.passkeys} clé${member.passkeys > 1 ? 's' : ''} d'accès`}
+              </dd>
               <dt>Réactions aux sports</dt>
               <dd>{member.reactions}</dd>
               <dt>Trajets effectués</dt>

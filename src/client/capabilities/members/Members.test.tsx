@@ -41,6 +41,8 @@ const detail = (overrides: Partial<Member> = {}): Member => ({
   reactions: 3,
   sessions: 2,
   pastTrips: 0,
+  twoFactorEnabled: false,
+  passkeys: 0,
   ...overrides,
 });
 
@@ -140,6 +142,24 @@ describe('MemberDetail', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain("c'est le dernier administrateur du site");
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('resets the second factor of a member who lost it, after a confirmation that says what goes', async () => {
+    const routes: FakeRoutes = {
+      'GET /api/auth/me': { status: 200, body: ADMIN },
+    };
+    routes[`GET /api/admin/members/${id}`] = { status: 200, body: detail({ twoFactorEnabled: true, passkeys: 2 }) };
+    routes[`POST /api/admin/members/${id}/two-factor/reset`] = { status: 200, body: detail() };
+    const { calls } = stubApi(routes);
+    renderPage(<MemberDetail id={id} />, { path: '/admin/members/:id', url: `/admin/members/${id}` });
+    expect((await screen.findByText('Validation en deux étapes')).nextElementSibling?.textContent).toBe("Activée — 2 clés d'accès");
+    fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser la validation en deux étapes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Réinitialiser la validation en deux étapes de Éloïse Müller 1 ?' });
+    expect(dialog.textContent).toContain('ses clés d’accès'.replace('’', "'"));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Oui, réinitialiser' }));
+    expect(await screen.findByText('La validation en deux étapes de Éloïse Müller 1 est réinitialisée : son mot de passe suffit de nouveau.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/two-factor/reset'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Réinitialiser la validation en deux étapes' })).toBeNull();
   });
 
   it('offers an admin no way to remove their own admin role, suspend or delete themselves', async () => {

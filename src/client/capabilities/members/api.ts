@@ -26,6 +26,11 @@ export function setMemberSuspension(id: string, suspended: boolean): Promise<Mem
   return api<MemberDetail>(`/api/admin/members/${encodeURIComponent(id)}/suspension`, { method: 'POST', body: { suspended } });
 }
 
+/** The member lost their phone and recovery codes: their app, codes and passkeys go (decision 0046). */
+export function resetSecondFactor(id: string): Promise<MemberDetail> {
+  return api<MemberDetail>(`/api/admin/members/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST', body: {} });
+}
+
 export function deleteMember(id: string): Promise<unknown> {
   return api(`/api/admin/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

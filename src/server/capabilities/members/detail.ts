@@ -21,6 +21,8 @@ export async function findMemberDetail(db: Kysely<Database>, id: string): Promis
       'words.vip as word_vip',
       sql<number>`(select count(*)::int from sport_reactions where sport_reactions.user_id = users.id)`.as('reactions'),
       sql<number>`(select count(*)::int from sessions where sessions.user_id = users.id and sessions.expires_at > now())`.as('sessions'),
+      sql<number>`(select count(*)::int from passkeys where passkeys.user_id = users.id)`.as('passkeys'),
+      'users.two_factor_since',
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();
@@ -37,5 +39,7 @@ export async function findMemberDetail(db: Kysely<Database>, id: string): Promis
     reactions: row.reactions,
     sessions: row.sessions,
     pastTrips: row.past_trips.length,
+    twoFactorEnabled: row.two_factor_since !== null,
+    passkeys: row.passkeys,
   };
 }

@@ -8,7 +8,7 @@ import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';
-import { requireRecentAuthentication } from '../accounts/index';
+import { factorsResetMail, requireRecentAuthentication, resetSignInFactors } from '../accounts/index';
 
 const yesNo = oneOf(['yes', 'no']);
 const searchQuery = object(
@@ -53,6 +53,8 @@ const detailSchema = {
     reactions: integer,
     sessions: integer,
     pastTrips: integer,
+    twoFactorEnabled: boolean,
+    passkeys: integer,
   }),
 };
 
@@ -90,6 +92,21 @@ export function memberAdminRoutes(app: FastifyInstance) {
     { schema: { params, body: object({ suspended: boolean }), response: detailSchema }, preHandler: requireRecentAuthentication },
     async (request) => {
       await change(app, (suspension) => setMemberSuspension(suspension, requireMember(request).id, request.params.id, request.body.suspended));
+      return detail(request.params.id);
+    },
+  );
+
+  // The member lost their phone and their recovery codes: the password alone signs in again.
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/members/:id/two-factor/reset',
+    { schema: { params, body: object({}), response: detailSchema }, preHandler: requireRecentAuthentication },
+    async (request) => {
+      const actorId = requireMember(request).id;
+      // Their own is theirs to change, on /account, with their factors at hand.
+      if (actorId === request.params.id) throw new AppError(409, 'members/not-yourself');
+      const target = await resetSignInFactors(db, { targetId: request.params.id, actorId, by: 'admin' });
+      if (!target) throw new AppError(404, 'members/not-found');
+      await app.mailer.send({ to: target.email, ...factorsResetMail(app.config.public, target, 'admin') });
       return detail(request.params.id);
     },
   );
