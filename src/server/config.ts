@@ -17,6 +17,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_LISTEN_URL: a direct connection to the same database, for LISTEN and the
+   * migrations, when DATABASE_URL goes through a pooler in transaction mode (which holds
+   * neither); undefined: DATABASE_URL serves for both.
+   */
+  databaseListenUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** DKIM signing of every mail the site sends (nodemailer's `dkim` option), when configured. */
@@ -37,7 +43,7 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Reaction toggles allowed per member and minute (each one tells every open vote page). */
   reactionRateLimitPerMinute: number;
-  /** Newsletter mails each instance starts per second, at most: the SMTP provider's limit. */
+  /** Newsletter mails the whole site starts per second, whatever its instances: the SMTP provider's limit. */
   newsletterRatePerSecond: number;
   /**
    * The proof of work asked on registration, forgot password and the event report
@@ -51,11 +57,6 @@ export interface Config {
   legalNotice: LegalNotice;
   /** The bearer token /metrics asks for; without it, /metrics does not exist and nothing is measured. */
   metricsToken: string | undefined;
-  /**
-   * STAFF_TWO_FACTOR: `required` (the default), a staff member without a second factor reaches
-   * nothing of /admin but its enrolment; `optional`, the password alone still does.
-   */
-  staffTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +123,15 @@ function withoutCredentials(value: string): string {
 /** DATABASE_URL, SMTP_URL: optional, and never printed with their password. */
 function credentialUrl(env: Env, name: string, protocols: string[]): string | undefined {
   return env[name]?.trim() ? url(env, name, '', protocols, withoutCredentials) : undefined;
+}
+
+/** Only beside DATABASE_URL: the embedded database has no connection to give. */
+function databaseListenUrl(env: Env): string | undefined {
+  const listenUrl = credentialUrl(env, 'DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']);
+  if (listenUrl && !env.DATABASE_URL?.trim()) {
+    throw new ConfigError('DATABASE_LISTEN_URL demande DATABASE_URL : elle donne une connexion directe à la même base PostgreSQL');
+  }
+  return listenUrl;
 }
 
 function email(env: Env, name: string, fallback: string): string {
@@ -367,6 +377,7 @@ export function readConfig(env: Env = process.env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir,
     databaseUrl: credentialUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseListenUrl: databaseListenUrl(env),
     smtpUrl: credentialUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     dkim: dkim(env, mailFrom),
@@ -395,12 +406,5 @@ export function readConfig(env: Env = process.env): Config {
     },
     legalNotice: legalNotice(env, publicConfig.contactEmail),
     metricsToken: metricsToken(env),
-    staffTwoFactor: staffTwoFactor(env),
   };
-}
-
-function staffTwoFactor(env: Env): 'required' | 'optional' {
-  const raw = text(env, 'STAFF_TWO_FACTOR', 'required');
-  if (raw !== 'required' && raw !== 'optional') throw new ConfigError(`STAFF_TWO_FACTOR doit valoir required ou optional, reçu "${raw}"`);
-  return raw;
 }

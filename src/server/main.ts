@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { openDatabase } from './platform/db/connection';
 import { maintenanceJobs } from './platform/db/maintenance';
-import { logMigrations, migrateToLatest, MigrationRefused } from './platform/db/migrate';
+import { logMigrations, migrateDatabase, MigrationRefused } from './platform/db/migrate';
+import { checkNoticesArrive, NoticesUndelivered } from './platform/db/notices-check';
 import { AdminBootstrapRefused, ensureAdmin } from './capabilities/accounts/admin-bootstrap';
 import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/backup-files';
 import { backupJob } from './platform/backup/backup-schedule';
@@ -42,6 +43,7 @@ async function main() {
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
     dataDir: config.dataDir,
     // A server without its database would answer 500 to everything: stop, and let the
     // supervisor (systemd, the container) start it again.
@@ -52,9 +54,11 @@ async function main() {
   });
   let applied: string[];
   try {
-    applied = await migrateToLatest(database.db);
+    // Before anything else: an instance whose pages would never hear of changes must not serve.
+    await checkNoticesArrive(database);
+    applied = await migrateDatabase(database);
   } catch (error) {
-    if (!(error instanceof MigrationRefused)) throw error;
+    if (!(error instanceof MigrationRefused) && !(error instanceof NoticesUndelivered)) throw error;
     console.error(`Démarrage refusé : ${error.message}`);
     await database.close();
     process.exit(1);
@@ -80,12 +84,6 @@ async function main() {
     app.log.warn(
       { setting: name, pages: built, server },
       `${name}: the pages were built with "${built}" but the server reads "${server}": build the release again with the environment file's values`,
-    );
-  }
-  if (config.staffTwoFactor === 'optional') {
-    app.log.warn(
-      { setting: 'STAFF_TWO_FACTOR' },
-      'STAFF_TWO_FACTOR=optional: admins, moderators and editors reach /admin with a password alone; remove it once each has a second factor',
     );
   }
   const jobs = startJobs(

@@ -16,7 +16,7 @@ declare module '../../platform/db/schema' {
 /**
  * Reserves `count` consecutive sending slots of the site-wide rate (NEWSLETTER_RATE_PER_SECOND,
  * whatever the number of instances) and returns in how many milliseconds the first begins; the
- * others follow it every 1/rate second. One statement per claimed batch, not per mail: the
+ * others follow it every 1/rate second. One statement per group of slots, not per mail: the
  * workers of every instance take their slots from the same row, one after the other, so
  * together they never start more than the rate. Timed on the database's clock, which the
  * instances share, and returned as a delay, which needs no agreement between their clocks.

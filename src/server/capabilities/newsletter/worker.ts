@@ -23,7 +23,7 @@ export interface WorkerSettings {
   concurrency: number;
   /**
    * Messages started per second by the workers of every instance together, at most
-   * (NEWSLETTER_RATE_PER_SECOND): each claimed batch reserves its slots (send-pace.ts).
+   * (NEWSLETTER_RATE_PER_SECOND): the workers take their slots from one row (send-pace.ts).
    */
   ratePerSecond: number;
   /** Attempts per recipient before the delivery is recorded as failed. */
@@ -55,6 +55,13 @@ export interface WorkerSettings {
 // recorded group is a statement; on the embedded database they run on one thread beside the
 // sending, so fewer, larger ones leave more of the machine to the SMTP connections.
 const CLAIM_LIMIT = 250;
+// Slots of the site-wide rate are reserved about this much sending at a time: one statement
+// per group, not per mail, and few unused slots when the worker stops or falls behind.
+const SLOTS_AHEAD_MS = 100;
+// A slot missed by more than this is given up, and the mail waits for a new one: a worker held
+// back (a busy machine, a pause of the event loop) must not catch up in a burst, or the
+// provider would see more than the rate.
+const SLOT_LATE_MS = 100;
 
 /** The rate is the operator's setting (config.ts), so it has no default here. */
 const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'ratePerSecond'> = {
@@ -95,8 +102,6 @@ interface Claimed {
   token: string;
   /** When the claim's lease runs out, on this process's clock: timed from before the claim, so never late. */
   expiresAt: number;
-  /** Its slot of the site-wide rate, on this process's clock: it starts no earlier. */
-  startAt: number;
 }
 
 /**
@@ -111,6 +116,11 @@ interface Claimed {
 export class NewsletterWorker {
   private readonly settings: WorkerSettings;
   private readonly claimSize: number;
+  /** Slots reserved at once. */
+  private readonly slotGroup: number;
+  /** The next reserved slot, on this process's clock, and how many are left from it. */
+  private slots = { next: 0, left: 0 };
+  private reserving: Promise<void> | undefined;
   private readonly sent: SentRecorder;
   private readonly stopping = new AbortController();
   /** Aborted stopGraceMs after stop(): the sends still waiting for the server are given up. */
@@ -132,10 +142,9 @@ export class NewsletterWorker {
     // Every lane may wait in pace() on the stop signal at once: more than Node's default
     // of 10 listeners, which it would report as a leak.
     setMaxListeners(concurrency + 1, this.stopping.signal, this.givingUp.signal);
-    // About a second at the rate: each claim reserves its slots of the site-wide rate, and a
-    // worker holds about two claims, so a slow rate shared by several instances must not
-    // reserve slots further ahead than the lease.
-    this.claimSize = Math.min(CLAIM_LIMIT, Math.max(1, Math.ceil(ratePerSecond)));
+    // Enough for every lane, about a second at the rate, and small enough to share with other instances.
+    this.claimSize = Math.min(CLAIM_LIMIT, Math.max(concurrency, ratePerSecond));
+    this.slotGroup = Math.min(CLAIM_LIMIT, Math.max(1, Math.ceil((ratePerSecond * SLOTS_AHEAD_MS) / 1000)));
     this.sent = new SentRecorder({
       db: options.db,
       groupSize: recordGroupSize,
@@ -212,22 +221,14 @@ export class NewsletterWorker {
     const wakesBefore = this.wakes;
     const token = randomUUID();
     const expiresAt = Date.now() + leaseMs;
-    let claimed = 0;
     try {
       const batch = await claimDeliveries(db, { limit: this.claimSize, leaseMs, token });
-      claimed = batch.length;
-      if (batch.length > 0) {
-        const { ratePerSecond } = this.settings;
-        const startsAt = Date.now() + (await reserveSendSlots(db, batch.length, ratePerSecond));
-        batch.forEach((delivery, slot) => this.queue.push({ delivery, token, expiresAt, startAt: startsAt + (slot * 1000) / ratePerSecond }));
-      }
+      for (const delivery of batch) this.queue.push({ delivery, token, expiresAt });
       // A newsletter queued while this claim ran woke the worker: claim again, do not idle.
       if (batch.length === 0 && this.wakes === wakesBefore) this.drained = true;
     } catch (error) {
       log?.error({ err: error }, 'newsletter worker: claim failed');
       this.drained = true;
-      // Claimed but without slots: back to any worker now rather than after the lease.
-      if (claimed > 0) await releaseClaim(db, token).catch(() => undefined);
     }
   }
 
@@ -257,7 +258,7 @@ export class NewsletterWorker {
       // Deliveries go with their newsletter (ON DELETE CASCADE), so this cannot happen.
       if (!letter) throw new Error(`newsletter ${delivery.newsletterId} not found`);
       const mail = newsletterMail(site, letter, delivery, unsubscribeToken(secret, delivery.userId));
-      await this.pace(claimed.startAt);
+      await this.pace();
       if (this.stopped) {
         // Not started: back in the queue, which stop() hands back.
         this.queue.unshift(claimed);
@@ -309,12 +310,36 @@ export class NewsletterWorker {
     }
   }
 
-  /** Waits for the delivery's slot of the site-wide rate; stop cuts the wait short. */
-  private async pace(startAt: number) {
+  /**
+   * Waits for this mail's slot of the site-wide rate; stop cuts the wait short. Slots come in
+   * groups reserved from the database; a group left behind by more than SLOT_LATE_MS is
+   * dropped for a new one.
+   */
+  private async pace() {
+    const { ratePerSecond } = this.settings;
+    while (this.slots.left === 0 || this.slots.next < Date.now() - SLOT_LATE_MS) {
+      if (this.stopped) return;
+      this.reserving ??= this.reserveSlots().finally(() => (this.reserving = undefined));
+      await this.reserving;
+    }
+    const start = this.slots.next;
+    this.slots.next += 1000 / ratePerSecond;
+    this.slots.left -= 1;
     // A timer cannot wait less than a millisecond: at high rates the slots closer than that
-    // start at once, and the rate holds over the batch.
-    const wait = startAt - Date.now();
+    // start at once, and the rate holds over the group.
+    const wait = start - Date.now();
     if (wait >= 1) await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
+  }
+
+  private async reserveSlots() {
+    try {
+      const startsIn = await reserveSendSlots(this.options.db, this.slotGroup, this.settings.ratePerSecond);
+      this.slots = { next: Date.now() + startsIn, left: this.slotGroup };
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'newsletter worker: sending slots not reserved');
+      // The database is away: wait a poll before asking again, as an idle worker would.
+      await sleep(this.settings.pollMs, undefined, { signal: this.stopping.signal }).catch(() => {});
+    }
   }
 
   /** Hands the claimed deliveries that were not started back, due at once. */

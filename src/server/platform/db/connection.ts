@@ -16,6 +16,11 @@ export interface DatabaseHandle {
   /** The PostgreSQL connection string (postgres mode only). */
   url?: string;
   /**
+   * Postgres mode only: a direct connection to the same database, for LISTEN and the
+   * migrations (DATABASE_LISTEN_URL), which a pooler in transaction mode cannot hold; `url` when none was given.
+   */
+  directUrl?: string;
+  /**
    * LISTEN on a channel; resolves once listening. `onResumed` runs each time listening starts
    * again after the connection was lost: notices sent meanwhile never came. Returns a
    * function that stops it.
@@ -39,6 +44,8 @@ export interface PoolStats {
 interface OpenDatabaseOptions {
   /** postgres://… — PostgreSQL through `pg`. Otherwise the embedded PGlite. */
   databaseUrl?: string;
+  /** PostgreSQL only: the direct connection for LISTEN and migrations, when databaseUrl goes through a pooler. */
+  listenUrl?: string;
   /** Folder that holds the embedded database files (created if missing). */
   dataDir?: string;
   /** Embedded database only: start from this dump instead of a folder (tests). */
@@ -49,7 +56,7 @@ interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.listenUrl ?? options.databaseUrl, options.poolSize ?? 10);
   return openPGlite(options);
 }
 
@@ -100,18 +107,22 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(databaseUrl: string, directUrl: string, poolSize: number): Promise<DatabaseHandle> {
   // Loaded here only: an embedded server need not hold the driver (decision 0017).
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection emits here; without a handler it would crash.
   pool.on('error', () => {});
+  // pg sends every statement unnamed (a query without `name`), which a pooler in transaction
+  // mode passes on whichever server connection it picks; nothing relies on a session's state
+  // (locks are transactions', SET is never used), so DATABASE_URL may name such a pooler.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const listeners = new PostgresListeners(pg, databaseUrl);
+  const listeners = new PostgresListeners(pg, directUrl);
   return {
     db,
     mode: 'postgres',
     url: databaseUrl,
+    directUrl,
     listen: (channel, listener, onResumed) => listeners.add(channel, listener, onResumed),
     poolStats: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
@@ -150,6 +161,7 @@ class PostgresListeners {
 
   constructor(
     private readonly pg: typeof import('pg').default,
+    /** A direct connection: through a pooler in transaction mode, LISTEN hears nothing. */
     private readonly databaseUrl: string,
   ) {}
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import type { DatabaseHandle } from './connection';
 import { migrations } from './migrations/index';
 
 /** The database refused the migrations a right: start-up stops with this message, which says how to give it. */
@@ -48,4 +49,20 @@ async function refusal(db: Kysely<any>, error: Error) {
 export function logMigrations(log: Pick<FastifyBaseLogger, 'info'>, applied: string[]) {
   if (applied.length === 0) log.info('no migration to apply');
   for (const migration of applied) log.info({ migration }, 'migration applied');
+}
+
+/**
+ * Migrates through the direct connection when one was given (DATABASE_LISTEN_URL): a pooler
+ * in transaction mode may hand each statement of a migration to another server connection,
+ * and the host's pooler may refuse some DDL. Otherwise through the pool, as ever.
+ */
+export async function migrateDatabase(database: DatabaseHandle): Promise<string[]> {
+  if (database.mode !== 'postgres' || !database.directUrl || database.directUrl === database.url) return migrateToLatest(database.db);
+  const { default: pg } = await import('pg');
+  const direct = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.directUrl, max: 1 }) }) });
+  try {
+    return await migrateToLatest(direct);
+  } finally {
+    await direct.destroy();
+  }
 }
