@@ -57,6 +57,11 @@ export interface Config {
   legalNotice: LegalNotice;
   /** The bearer token /metrics asks for; without it, /metrics does not exist and nothing is measured. */
   metricsToken: string | undefined;
+  /**
+   * STAFF_TWO_FACTOR: `required` (the default), a staff member without a second factor reaches
+   * nothing of /admin but its enrolment; `optional`, the password alone still does.
+   */
+  staffTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -406,5 +411,12 @@ export function readConfig(env: Env = process.env): Config {
     },
     legalNotice: legalNotice(env, publicConfig.contactEmail),
     metricsToken: metricsToken(env),
+    staffTwoFactor: staffTwoFactor(env),
   };
+}
+
+function staffTwoFactor(env: Env): 'required' | 'optional' {
+  const raw = text(env, 'STAFF_TWO_FACTOR', 'required');
+  if (raw !== 'required' && raw !== 'optional') throw new ConfigError(`STAFF_TWO_FACTOR doit valoir required ou optional, reçu "${raw}"`);
+  return raw;
 }

@@ -86,6 +86,12 @@ async function main() {
       `${name}: the pages were built with "${built}" but the server reads "${server}": build the release again with the environment file's values`,
     );
   }
+  if (config.staffTwoFactor === 'optional') {
+    app.log.warn(
+      { setting: 'STAFF_TWO_FACTOR' },
+      'STAFF_TWO_FACTOR=optional: admins, moderators and editors reach /admin with a password alone; remove it once each has a second factor',
+    );
+  }
   const jobs = startJobs(
     [
       // The embedded database has no autovacuum: statistics now, VACUUM (ANALYZE) daily.
