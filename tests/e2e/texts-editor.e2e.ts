@@ -35,7 +35,10 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await home.click();
     await page.getByRole('heading', { level: 1, name: 'Textes du site' }).waitFor();
     await shoot(page, `texts-list-${size}`);
-    const link = page.locator(`a[href="/admin/textes/${text.id}"]`);
+    // In the list of every text (a wiki article is in the wiki's menu too).
+    const texts = page.getByRole('list', { name: 'Textes' });
+    const href = `a[href="/admin/textes/${text.id}"]`;
+    const link = texts.locator(href);
     await link.click();
     await page.getByRole('heading', { level: 1, name: /^Modifier « / }).waitFor();
 
@@ -53,7 +56,7 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await page.getByText(/Ton brouillon du .* est revenu/).waitFor();
     expect(await body.inputValue()).toBe(edited);
     await page.goto('/admin/textes');
-    await page.getByRole('listitem').filter({ has: link }).getByText('Brouillon en cours').waitFor();
+    await texts.getByRole('listitem').filter({ has: page.locator(href) }).getByText('Brouillon en cours').waitFor();
     await link.click();
     await body.waitFor();
 

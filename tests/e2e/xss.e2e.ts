@@ -145,6 +145,33 @@ describe.skipIf(!browserAvailable())(`user text is always rendered as text ${inj
     await admin.context.close();
   });
 
+  it('in the privacy policy, the founders’ message and the legal notice’s text an editor publishes: the pages keep Markdown’s HTML only', async () => {
+    const admin = await openPage(suite.browser, suite.site.url, 'desktop');
+    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin/textes');
+    const api = admin.context.request;
+    const attack = ['<script>window.__xss=1</script>', PAYLOAD, '[un lien](javascript:window.__xss=1)', '<svg onload=window.__xss=1>'].join('\n\n');
+    const originals: { id: string; version: number }[] = [];
+    for (const id of ['privacy-policy', 'founders-message', 'legal-notice']) {
+      const { published } = await (await api.get(`/api/admin/texts/${id}`)).json();
+      originals.push({ id, version: published.version });
+      const data = { title: id === 'privacy-policy' ? PAYLOAD : published.title, description: PAYLOAD, applicable: published.applicable, body: `${attack}\n\n${published.body}`, baseVersion: published.version };
+      const publish = await api.post(`/api/admin/texts/${id}/publish`, { data });
+      expect(publish.status(), await publish.text()).toBe(200);
+    }
+    for (const path of ['/calshare/privacy_policy', '/', '/mentions-legales']) {
+      await expectInert(admin.page, path);
+      expect(await admin.page.locator('[data-server-part] :is(script, svg, iframe, a[href^="javascript:"])').count(), path).toBe(0);
+      // As the server sends it: text, never an element or an attribute.
+      const html = await (await api.get(path)).text();
+      expect(html, path).not.toMatch(/<svg[^>]*onload|<script>window\.__xss|<a [^>]*href="javascript:|<img src="?x"?[ >]/i);
+      expect(html, path).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
+    }
+    await admin.page.goto('/calshare/privacy_policy');
+    expect(await admin.page.title()).toContain(PAYLOAD);
+    for (const { id, version } of originals) expect((await api.post(`/api/admin/texts/${id}/versions/${version}/restore`)).status()).toBe(200);
+    await admin.context.close();
+  });
+
   it('sends the security headers on pages, assets and API answers', async () => {
     const home = await (await fetch(suite.site.url)).text();
     const script = home.match(/\/assets\/[\w.-]+\.js/)![0];
