@@ -10,6 +10,7 @@ import { BackupDirShared, preparePrivateBackupDir } from './platform/backup/back
 import { backupJob } from './platform/backup/backup-schedule';
 import { retentionJob } from './platform/jobs/retention';
 import { startJobs } from './platform/jobs/scheduler';
+import { jobRunsRecorder } from './platform/health/job-runs';
 import { capabilities } from './capabilities/index';
 import { builtPublicConfigMismatches } from './platform/http/built-public-config';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './platform/private-files';
@@ -107,6 +108,8 @@ async function main() {
       ...capabilities.flatMap((capability) => capability.jobs?.(app) ?? []),
     ],
     app.log,
+    // The health panel shows each job's last runs, and the alerts watch them.
+    jobRunsRecorder(database.db),
   );
   process.on('SIGUSR2', () => void jobs.now('backup'));
   let stopping = false;
