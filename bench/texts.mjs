@@ -1,4 +1,4 @@
-// Edited texts served to visitors: the privacy policy and the home page after an editor's
+// Edited texts served to visitors: the privacy policy, the home page and a wiki article after an editor's
 // publication, at 20 connections (steady, and while an editor publishes every second, each
 // publication dropping every instance's filled page); the first answer after a publication
 // (the page filled again: the text read, rendered and sanitised); on PostgreSQL, the time from
@@ -14,7 +14,7 @@ const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
 const ROUNDS = 20;
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
-const PAGES = ['/calshare/privacy_policy', '/'];
+const PAGES = ['/calshare/privacy_policy', '/', '/calshare/wiki/submit_trip'];
 
 /** Publishes `body` as the text's new version, from the version online. */
 async function publish(url, cookie, id, body) {
@@ -85,6 +85,7 @@ export async function run() {
       const cookie = await loginAdmin(server.url);
       await publish(server.url, cookie, 'privacy-policy', policyBody(0));
       await publish(server.url, cookie, 'founders-message', 'Un mot des fondateurs publié pour le banc d’essai, avec du **gras**.');
+      await publish(server.url, cookie, 'wiki-submit_trip', policyBody(0));
       for (const path of PAGES) {
         await load(server.url, path, 1);
         recordLoad(bench, `GET ${path} (edited)`, await load(server.url, path, DURATION_S));

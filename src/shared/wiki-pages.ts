@@ -10,6 +10,8 @@ import { wikiArticlePath, wikiNeighbours, type WikiArticleId, type WikiArticlePa
 export const WIKI_MENU_PART = 'wiki-menu';
 export const WIKI_INDEX_PART = 'wiki-index';
 export const WIKI_ARTICLE_PART = 'wiki-article';
+/** The links to the articles before and after, below the feedback question the page itself asks. */
+export const WIKI_PAGER_PART = 'wiki-pager';
 /** The menu as data, for the page's title and links once its scripts run. */
 export const WIKI_DATA_PART = 'wiki-data';
 export const WIKI_DATA_ID = 'wiki-menu-data';
@@ -39,9 +41,8 @@ export function wikiIndexHtml(menu: readonly WikiMenuEntry[]): string {
   return `<ul class="grid grid--2 wiki-index__list" role="list">${cards.join('')}</ul>`;
 }
 
-/** One article: breadcrumb, title, summary, its sections when there are more than two, body, and the way to the articles around it. */
-export function wikiArticleHtml(article: WikiArticlePage, menu: readonly WikiMenuEntry[]): string {
-  const { previous, next } = wikiNeighbours(menu, article.id);
+/** One article: breadcrumb, title, summary, its sections when there are more than two, and its body. */
+export function wikiArticleHtml(article: WikiArticlePage): string {
   const sections = article.headings.filter((heading) => heading.depth === 2);
   const toc =
     sections.length > 2
@@ -49,17 +50,26 @@ export function wikiArticleHtml(article: WikiArticlePage, menu: readonly WikiMen
           .map((heading) => `<li><a href="#${escapeHtml(heading.id)}">${escapeHtml(heading.text)}</a></li>`)
           .join('')}</ul></nav>`
       : '';
-  const pagerLink = (entry: WikiMenuEntry, side: 'previous' | 'next') =>
-    `<a class="wiki-pager__link wiki-pager__link--${side}" href="${escapeHtml(wikiArticlePath(entry.id))}" rel="${side === 'previous' ? 'prev' : 'next'}"><span class="wiki-pager__label">${
-      side === 'previous' ? 'Article précédent' : 'Article suivant'
-    }</span><span class="wiki-pager__title">${escapeHtml(entry.title)}</span></a>`;
   return [
+    '<article class="wiki-article" aria-labelledby="wiki-article-title">',
     `<nav aria-label="Fil d'Ariane" class="breadcrumb"><ol><li><a href="/calshare/wiki">Aide</a></li><li aria-current="page">${escapeHtml(article.title)}</li></ol></nav>`,
     `<h1 id="wiki-article-title">${escapeHtml(article.title)}</h1>`,
     article.description ? `<p class="lead">${escapeHtml(article.description)}</p>` : '',
     toc,
     `<div class="prose wiki-article__body">${article.html}</div>`,
-  ].join('') + (previous || next ? `<nav class="wiki-pager" aria-label="Articles précédent et suivant">${previous ? pagerLink(previous, 'previous') : ''}${next ? pagerLink(next, 'next') : ''}</nav>` : '');
+    '</article>',
+  ].join('');
+}
+
+/** The way to the articles before and after this one in the menu ('' for an article alone). */
+export function wikiPagerHtml(id: WikiArticleId, menu: readonly WikiMenuEntry[]): string {
+  const { previous, next } = wikiNeighbours(menu, id);
+  if (!previous && !next) return '';
+  const link = (entry: WikiMenuEntry, side: 'previous' | 'next') =>
+    `<a class="wiki-pager__link wiki-pager__link--${side}" href="${escapeHtml(wikiArticlePath(entry.id))}" rel="${side === 'previous' ? 'prev' : 'next'}"><span class="wiki-pager__label">${
+      side === 'previous' ? 'Article précédent' : 'Article suivant'
+    }</span><span class="wiki-pager__title">${escapeHtml(entry.title)}</span></a>`;
+  return `<nav class="wiki-pager" aria-label="Articles précédent et suivant">${previous ? link(previous, 'previous') : ''}${next ? link(next, 'next') : ''}</nav>`;
 }
 
 /** The menu as a JSON data block (never run: browsers only run scripts of a JavaScript type), `<` escaped so no text can close it. */

@@ -1,10 +1,14 @@
-// Every HTML file the build writes, checked by the W3C's Nu Html Checker (the vnu-jar package,
-// run with Debian's Java): the prerendered pages and the SPA fallback served for the rest.
+// Every page the site serves from the build, checked by the W3C's Nu Html Checker (the vnu-jar
+// package, run with Debian's Java): each prerendered page as the server sends it (with the parts
+// it writes from the database: the build leaves their places empty), and the SPA fallback served
+// for the rest.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { startSite, type Site } from './support/site';
 
 const java = spawnSync('java', ['-version']).status === 0;
 // Like Chromium and Caddy: skipped where missing, required on CI (.ci/run installs it).
@@ -20,9 +24,35 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-it.skipIf(!java)('passes the Nu Html Checker for every HTML file of the build, the SPA fallback included', { timeout: 120_000 }, () => {
-  const client = path.join(inject('buildDir'), 'client');
-  const files = htmlFiles(client);
+let site: Site | undefined;
+beforeAll(async () => {
+  if (java) site = await startSite();
+});
+afterAll(async () => site?.stop());
+
+/** The build's HTML files, each prerendered page replaced by what the server sends for it, in a folder of their own. */
+async function servedFiles(client: string): Promise<{ dir: string; files: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'served-pages-'));
+  const files: string[] = [];
+  for (const file of htmlFiles(client)) {
+    const relative = path.relative(client, file);
+    const target = path.join(dir, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if (path.basename(relative) === 'index.html') {
+      const route = `/${path.dirname(relative)}`.replace(/\/\.$/, '/');
+      const response = await fetch(`${site!.url}${route}`, { redirect: 'manual' });
+      expect(response.status, route).toBe(200);
+      fs.writeFileSync(target, await response.text());
+    } else {
+      fs.copyFileSync(file, target);
+    }
+    files.push(target);
+  }
+  return { dir, files };
+}
+
+it.skipIf(!java)('passes the Nu Html Checker for every page the build gives, as served, the SPA fallback included', { timeout: 120_000 }, async () => {
+  const { dir: client, files } = await servedFiles(path.join(inject('buildDir'), 'client'));
   expect(files.map((file) => path.relative(client, file))).toContain('__spa-fallback.html');
   const result = spawnSync('java', ['-jar', vnu, '--format', 'json', '--also-check-svg', ...files], { encoding: 'utf8' });
   type Message = { type: string; subType?: string; url?: string; lastLine?: number; message: string };
@@ -40,4 +70,5 @@ it.skipIf(!java)('passes the Nu Html Checker for every HTML file of the build, t
     .map(({ type, subType, url, lastLine, message }) => `${url ? path.relative(client, new URL(url).pathname) : '?'}:${lastLine ?? '?'} ${subType ?? type}: ${message}`);
   expect(faults).toEqual([]);
   expect(files.length).toBeGreaterThan(15);
+  fs.rmSync(client, { recursive: true, force: true });
 });

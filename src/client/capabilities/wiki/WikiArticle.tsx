@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WikiMenuEntry } from '../../../shared/wiki';
-import { WIKI_ARTICLE_PART, wikiArticleHtml } from '../../../shared/wiki-pages';
+import { WIKI_ARTICLE_PART, WIKI_PAGER_PART, wikiArticleHtml, wikiPagerHtml } from '../../../shared/wiki-pages';
 import { useLoad } from '../../platform/data/useLoad';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
@@ -26,21 +26,23 @@ function writtenByServer(): string | undefined {
 /**
  * One help article, from its published text: as the server wrote it into the page it sent,
  * or loaded and made with the same function after a navigation (the route gives each article
- * its own, by its key). Then the feedback question.
+ * its own, by its key). Then the feedback question, and the way to the articles around it.
  */
 export function WikiArticle({ id, menu }: { id: string; menu?: WikiMenuEntry[] }) {
   const navigate = useNavigate();
+  const follow = followInternalLinks(navigate);
   const [fromServer] = useState(writtenByServer);
   const { data: page, error } = useLoad(fromServer === undefined ? `wiki-article:${id}` : null, (signal) => getWikiArticle(id, signal));
-  const html = fromServer ?? (page && menu ? wikiArticleHtml(page, menu) : '');
+  const html = fromServer ?? (page ? wikiArticleHtml(page) : '');
   const prerendering = typeof document === 'undefined';
 
   return (
-    <article className="wiki-article" aria-labelledby="wiki-article-title">
+    <div className="wiki-article-page">
       {html === '' && !error && !prerendering && <Spinner label="Chargement de l'article…" />}
       {error && <ErrorBox message={error} />}
-      <WikiPart name={WIKI_ARTICLE_PART} html={html} onClick={followInternalLinks(navigate)} />
+      <WikiPart name={WIKI_ARTICLE_PART} html={html} onClick={follow} />
       <WikiFeedback key={id} articleId={id} />
-    </article>
+      <WikiPart name={WIKI_PAGER_PART} html={menu ? wikiPagerHtml(id, menu) : ''} onClick={follow} />
+    </div>
   );
 }

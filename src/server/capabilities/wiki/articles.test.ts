@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TextDetail } from '../../../shared/texts';
 import { WIKI_ARTICLE_IDS, WIKI_IMAGE_MAX_BYTES, wikiMessages, type WikiAdminArticles, type WikiImage, type WikiMenu } from '../../../shared/wiki';
-import { WIKI_ARTICLE_PART, WIKI_DATA_PART, WIKI_INDEX_PART, WIKI_MENU_PART } from '../../../shared/wiki-pages';
+import { WIKI_ARTICLE_PART, WIKI_DATA_PART, WIKI_INDEX_PART, WIKI_MENU_PART, WIKI_PAGER_PART } from '../../../shared/wiki-pages';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { readConfig } from '../../config';
@@ -32,7 +32,7 @@ function miniClient(): string {
     );
   };
   page('calshare/wiki', [WIKI_MENU_PART, WIKI_INDEX_PART, WIKI_DATA_PART]);
-  page('calshare/wiki/home', [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_DATA_PART]);
+  page('calshare/wiki/home', [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_PAGER_PART, WIKI_DATA_PART]);
   return dir;
 }
 

@@ -4,11 +4,13 @@ import {
   WIKI_DATA_PART,
   WIKI_INDEX_PART,
   WIKI_MENU_PART,
+  WIKI_PAGER_PART,
   wikiArticleHtml,
   wikiArticleMeta,
   wikiDataHtml,
   wikiIndexHtml,
   wikiMenuHtml,
+  wikiPagerHtml,
 } from '../../../shared/wiki-pages';
 import { wikiArticlePath } from '../../../shared/wiki';
 import { fillPage, withPageMeta, type PageFamily, type PagePart } from '../../platform/http/page-parts';
@@ -34,7 +36,7 @@ export const wikiPageParts = (app: FastifyInstance): PagePart[] => {
 /**
  * Every article's page, those created since the build too, made from the prerendered page of
  * the wiki's first article: its title and description replaced, its menu, article and data
- * written from the published texts. A hidden or unknown article's address is redirected to
+ * written from the published texts (the pager apart: the page puts its feedback question between). A hidden or unknown article's address is redirected to
  * the wiki's home, as the page does in the browser (spec §2).
  */
 export const wikiPageFamilies = (app: FastifyInstance): PageFamily[] => {
@@ -48,7 +50,7 @@ export const wikiPageFamilies = (app: FastifyInstance): PageFamily[] => {
     {
       prefix: PREFIX,
       shell: '/calshare/wiki/home',
-      places: [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_DATA_PART],
+      places: [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_PAGER_PART, WIKI_DATA_PART],
       missing: '/calshare/wiki',
       topics: ['texts'],
       exists: async (path) => (await articleOf(path)) !== undefined,
@@ -62,7 +64,8 @@ export const wikiPageFamilies = (app: FastifyInstance): PageFamily[] => {
         const write = (name: string, content: string): PagePart => ({ path, name, topics: ['texts'], render: async () => content });
         return fillPage(html, [
           write(WIKI_MENU_PART, wikiMenuHtml(wiki.menu, page.id)),
-          write(WIKI_ARTICLE_PART, wikiArticleHtml(page, wiki.menu)),
+          write(WIKI_ARTICLE_PART, wikiArticleHtml(page)),
+          write(WIKI_PAGER_PART, wikiPagerHtml(page.id, wiki.menu)),
           write(WIKI_DATA_PART, wikiDataHtml(wiki.menu)),
         ]);
       },
