@@ -136,6 +136,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'http/unauthorized': 'Connecte-toi pour continuer 🙁',
   'http/internal': GENERIC_ERROR,
   'http/network': 'Impossible de joindre le serveur, vérifie ta connexion 🙁',
+  'http/unavailable': 'Le site est momentanément indisponible : réessaie dans quelques instants 🙁',
 });
 
 /** Spec §8: an unknown code still tells support something, as its suffix plus a sad face. */

@@ -107,12 +107,20 @@ async function openPGlite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   };
 }
 
+const CONNECT_TIMEOUT_MS = 3000;
+
 async function openPostgres(databaseUrl: string, directUrl: string, poolSize: number): Promise<DatabaseHandle> {
   // Loaded here only: an embedded server need not hold the driver (decision 0017).
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // A database that does not answer fails a request within seconds (a 503, errors.ts) rather
+  // than leave it waiting for a connection for good.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its connection emits here; without a handler it would crash.
   pool.on('error', () => {});
+  // So does one a request holds between two statements (a transaction) when the database
+  // restarts: pg-pool listens to its clients only while they are idle. Its statements fail
+  // (a 503, errors.ts) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // pg sends every statement unnamed (a query without `name`), which a pooler in transaction
   // mode passes on whichever server connection it picks; nothing relies on a session's state
   // (locks are transactions', SET is never used), so DATABASE_URL may name such a pooler.

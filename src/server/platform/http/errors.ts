@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messageForCode } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/api-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** An error meant for the visitor: its code and French message reach the client as they are. */
 export class AppError extends Error {
@@ -39,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (known) return reply.code(known[0]).send(errorBody(known[1]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(errorBody(error.statusCode === 429 ? 'http/rate-limited' : 'http/bad-request'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Stopped, restarting, a connection cut: the pool reconnects by itself once it is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(errorBody('http/unavailable'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody('http/internal'));
