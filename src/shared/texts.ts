@@ -54,15 +54,36 @@ export const textMessages = {
   conflict:
     "Quelqu'un a publié ce texte pendant que tu l'écrivais : sa version est affichée. Reprends tes modifications dessus, puis publie à nouveau.",
   unchanged: 'Rien à publier : le texte est le même que la version en ligne.',
+  notInPdf: (character: string) =>
+    `Le caractère « ${character} » ne peut pas s'écrire dans le document PDF (ses polices n'ont que les lettres, chiffres et signes du français) : remplace-le ou retire-le.`,
 } as const;
 
-/** The first problem of a text as written, in French, or null when it may be saved or published. */
-export function textProblem(content: TextContent): string | null {
+// Beyond Latin-1, the only characters the PDFs' standard fonts draw (WinAnsi, cp1252).
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+// French typography's thin and figure spaces and the no-break hyphen, which the PDF writes as their plain kin.
+const PDF_SUBSTITUTES = '\u202f\u2009\u2007\u2011';
+
+/** Whether a legal PDF's standard fonts can draw the character (or its plain substitute). */
+export function drawableInPdf(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || [0x09, 0x0a, 0x0d].includes(code) || WIN_ANSI_EXTRA.includes(character) || PDF_SUBSTITUTES.includes(character);
+}
+
+/**
+ * The first problem of a text as written, in French, or null when it may be saved or published.
+ * With its kind, what only a publication needs too: a legal PDF's words its fonts can draw
+ * (a draft keeps whatever was typed).
+ */
+export function textProblem(content: TextContent, kind?: TextKind): string | null {
   if (content.title.trim() === '') return textMessages.titleMissing;
   if (content.title.length > TEXT_TITLE_MAX_LENGTH) return textMessages.titleTooLong;
   if (content.description.length > TEXT_DESCRIPTION_MAX_LENGTH) return textMessages.descriptionTooLong;
   if (content.applicable.length > TEXT_APPLICABLE_MAX_LENGTH) return textMessages.applicableTooLong;
   if (content.body.length > TEXT_BODY_MAX_LENGTH) return textMessages.bodyTooLong(content.body.length);
+  if (kind === 'legal-pdf') {
+    const undrawable = [...`${content.title}${content.applicable}${content.body}`].find((character) => !drawableInPdf(character));
+    if (undrawable) return textMessages.notInPdf(undrawable);
+  }
   return null;
 }
 

@@ -87,7 +87,7 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
   // The newest version online, heard of through the `texts` notice while this editor writes.
   const [heard, setHeard] = useState<TextVersion>();
   const publishing = useRef(false);
-  const problem = textProblem(content);
+  const problem = textProblem(content, kind);
   // A wiki article always has its summary (the index's card, the page's description), even a new one.
   const has = (field: 'description' | 'applicable') => (field === 'description' && kind === 'wiki') || detail.published[field] !== '' || (detail.draft?.[field] ?? '') !== '';
 

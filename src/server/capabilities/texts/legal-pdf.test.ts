@@ -51,6 +51,7 @@ describe('legal PDFs', () => {
   it('writes a question mark for a character the standard fonts cannot draw, instead of garbage', () => {
     expect(toWinAnsi('Prix : 5 €, « œuvre » – ok\u202f!')).toBe('Prix : 5 €, « œuvre » – ok\u00a0!');
     expect(toWinAnsi('Bravo 🎉 !')).toBe('Bravo ? !');
+    expect(toWinAnsi('a\tb\r\nc')).toBe('a b\nc');
   });
 
   it('prints what a legal document has no use for (a code block, raw HTML) as its text', async () => {

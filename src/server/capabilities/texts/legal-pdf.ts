@@ -1,5 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
+import { drawableInPdf } from '../../../shared/texts';
 
 /**
  * The footer's legal documents as PDF (PRODUCT.md "Legal documents"), drawn by the server
@@ -24,20 +25,17 @@ const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica
 const MARGIN = 64;
 const BODY_SIZE = 10.5;
 
-// WinAnsi (cp1252) beyond Latin-1: the only other characters the standard fonts can draw.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
 /**
  * French typography's thin spaces become no-break spaces; any other character the standard
- * fonts cannot draw (an emoji an editor typed) becomes '?', rather than garbage or no PDF at all.
+ * fonts cannot draw becomes '?', rather than garbage or no PDF at all (a publication refuses
+ * them, shared/texts.ts: this is for a version published before that rule).
  */
 export function toWinAnsi(text: string): string {
   const result = text.replace(/[\u202f\u2009\u2007]/g, '\u00a0').replace(/\u2011/g, '-');
   let drawable = '';
   for (const char of result) {
-    const code = char.codePointAt(0)!;
-    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || code === 0x0a || WIN_ANSI_EXTRA.includes(char);
-    drawable += printable ? char : '?';
+    if (char === '\t') drawable += ' ';
+    else if (char !== '\r') drawable += drawableInPdf(char) ? char : '?';
   }
   return drawable;
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TextContent, TextDetail, TextDraft, TextSummary, TextVersion, TextVersionSummary } from '../../../shared/texts';
+import type { TextContent, TextDetail, TextDraft, TextKind, TextSummary, TextVersion, TextVersionSummary } from '../../../shared/texts';
 import type { Database } from '../../platform/db/schema';
 import type { DefaultText } from './defaults';
 
@@ -123,9 +123,9 @@ export async function saveDraft(db: Db, id: string, authorId: string, draft: Tex
 }
 
 /** Locks the text's row for a publication: two publications of one text wait for each other. */
-export async function lockText(db: Db, id: string): Promise<number | undefined> {
-  const row = await db.selectFrom('texts').select('published_version').where('id', '=', id).forUpdate().executeTakeFirst();
-  return row?.published_version;
+export async function lockText(db: Db, id: string): Promise<{ version: number; kind: TextKind } | undefined> {
+  const row = await db.selectFrom('texts').select(['published_version', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && { version: row.published_version, kind: row.kind };
 }
 
 /** Publishes `content` as the text's next version, after `current`; the text's row must be locked. */

@@ -100,8 +100,12 @@ export function textsRoutes(app: FastifyInstance) {
       const edited = checked(request.body);
       type Outcome = { conflict: TextVersion } | { detail: Omit<TextDetail, 'id' | 'draft'> };
       const outcome = await change(app, async (work): Promise<Outcome> => {
-        const current = await lockText(work.db, id);
-        if (current === undefined) throw notFound();
+        const locked = await lockText(work.db, id);
+        if (locked === undefined) throw notFound();
+        const current = locked.version;
+        // What only a publication asks, by the text's kind: a legal PDF's fonts must draw its words.
+        const problem = textProblem(edited, locked.kind);
+        if (problem) throw new AppError(400, 'texts/invalid', problem);
         // Someone published since this editor started: they see that version, nothing is written.
         if (current !== edited.baseVersion) return { conflict: (await publishedVersion(work.db, id))!.published };
         const version = await insertVersion(work.db, id, current, user.id, edited);
@@ -142,7 +146,7 @@ export function textsRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const restored = Number(request.params.version);
       const detail = await change(app, async (work) => {
-        const current = await lockText(work.db, id);
+        const current = (await lockText(work.db, id))?.version;
         if (current === undefined) throw notFound();
         const old = await versionNumber(work.db, id, restored);
         if (!old) throw versionNotFound();

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_NOTICE_PART, PRIVACY_CONTACT_PART } from '../../../shared/legal-notice';
 import { TEXT_PARTS, type PublishedText } from '../../../shared/text-pages';
-import type { TextDetail, TextVersion } from '../../../shared/texts';
+import { textMessages, type TextDetail, type TextVersion } from '../../../shared/texts';
 import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
@@ -165,6 +165,17 @@ describe('visitors get the published texts', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
     expect((await test.app.inject({ method: 'GET', url: '/legal/privacy-policy.pdf' })).statusCode).toBe(404);
+    // A character the PDF's fonts cannot draw is refused at publication, said in French; a page's text takes it.
+    const { published } = (await test.app.inject({ method: 'GET', url: '/api/admin/texts/frais-de-service', headers: { cookie: editor.cookie } })).json() as TextDetail;
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/texts/frais-de-service/publish',
+      headers: { cookie: editor.cookie },
+      payload: { title: published.title, description: published.description, applicable: published.applicable, body: `Bravo 🎉\n\n${published.body}`, baseVersion: published.version },
+    });
+    expect([refused.statusCode, refused.json().error.message]).toEqual([400, textMessages.notInPdf('🎉')]);
+    await publish(test.app, editor, 'founders-message', { body: 'Bravo 🎉 à toutes et tous.' });
+    expect(await served(test.app, '/')).toContain('Bravo 🎉 à toutes et tous.');
     expect((await test.app.inject({ method: 'GET', url: '/api/texts/conditions-utilisation' })).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: '/api/texts/wiki-home' })).statusCode).toBe(404);
   });
