@@ -121,6 +121,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'auth/second-factor-required':
     "Ton rôle dans l'équipe demande la validation en deux étapes : active-la sur ta page de compte pour continuer 🙁",
   'auth/reauthentication-required': "Pour cette action, confirme d'abord que c'est bien toi (mot de passe, code ou clé d'accès) 🙁",
+  'sessions/not-found': "Cette session est déjà terminée 🙂",
   'auth/wrong-code': 'Ce code ne convient pas (ou a déjà servi) : vérifie-le, ou attends le suivant 🙁',
   'auth/sign-in-expired': 'La connexion a pris trop de temps : indique à nouveau ton adresse mail et ton mot de passe 🙁',
   'auth/no-passkey': "Ajoute d'abord une clé d'accès à ton compte 🙁",

@@ -74,6 +74,8 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'DELETE /api/admin/members/:id': '204',
   'DELETE /api/account/passkeys/:id': '204',
   'POST /api/auth/reauthenticate': '204',
+  'DELETE /api/account/sessions/:id': '204',
+  'DELETE /api/account/sessions': '204',
 };
 
 // Ending the caller's session would sign the role out for the rest of the run.
@@ -248,6 +250,7 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'PUT /api/account/newsletter': { body: () => ({ subscribed: true }) },
   'GET /api/admin/members/:id': { params: ({ target }) => ({ id: target.uuid }) },
   'POST /api/admin/members/:id/roles': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ role: 'moderator', granted: true }) },
+  'POST /api/admin/members/:id/two-factor/reset': { params: ({ target }) => ({ id: target.uuid }) },
   'POST /api/admin/members/:id/suspension': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ suspended: false }) },
   'PUT /api/admin/texts/:id/draft': { params: () => ({ id: 'wiki-home' }), body: textEdit },
   'POST /api/admin/texts/:id/publish': { params: () => ({ id: 'wiki-home' }), body: textEdit },

@@ -29,6 +29,7 @@ async function renderAccount(user: CurrentUser, routes: Parameters<typeof stubAp
     // A member with no passkey and no second factor, as most are.
     'GET /api/account/passkeys': () => ({ status: 200, body: { passkeys: [] } }),
     'GET /api/account/two-factor': () => ({ status: 200, body: { enabled: false, totp: false, passkeys: 0, recoveryCodesLeft: 0 } }),
+    'GET /api/account/sessions': () => ({ status: 200, body: { sessions: [] } }),
     'POST /api/auth/logout': () => {
       current = undefined;
       return { status: 204 };

@@ -7,6 +7,7 @@ import { EmailForm } from './EmailForm';
 import { OrganisationNameForm } from './OrganisationNameForm';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordForm } from './PasswordForm';
+import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { PictureForm } from './PictureForm';
 import { ProfileCard } from './ProfileCard';
@@ -54,6 +55,7 @@ export function AccountPage({ invitations, settings }: AccountPageProps) {
             <PasswordForm />
             <PasskeysSection onChanged={() => setPasskeysVersion((version) => version + 1)} />
             <TwoFactorSection passkeysVersion={passkeysVersion} />
+            <SessionsSection />
             {settings}
             <section className="card account-section" aria-labelledby="export-title">
               <h3 id="export-title" className="account-section__title">

@@ -20,6 +20,7 @@ async function renderUnverified(routes: Parameters<typeof stubApi>[0] = {}) {
     // No passkey and no second factor, as most members.
     'GET /api/account/passkeys': () => ({ status: 200, body: { passkeys: [] } }),
     'GET /api/account/two-factor': () => ({ status: 200, body: { enabled: false, totp: false, passkeys: 0, recoveryCodesLeft: 0 } }),
+    'GET /api/account/sessions': () => ({ status: 200, body: { sessions: [] } }),
     ...routes,
   });
   renderPage(<AccountPage />);

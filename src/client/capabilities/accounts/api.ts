@@ -4,6 +4,7 @@ import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
 import type { CurrentUser } from '../../../shared/user';
 import type { ReauthenticatePayload, TotpSetup, TwoFactorChange, TwoFactorStatus } from '../../../shared/two-factor';
+import type { MemberSessionList } from '../../../shared/sessions';
 import { api, ApiError } from '../../platform/http/http';
 
 /** Answers a JSON attachment (RGPD portability); a plain link downloads it with the session cookie. */
@@ -111,4 +112,17 @@ export function turnOffTwoFactor(): Promise<TwoFactorStatus> {
 /** The password, an app or recovery code, or a passkey's answer, given again before a sensitive act. */
 export function reauthenticate(payload: ReauthenticatePayload): Promise<void> {
   return api<void>('/api/auth/reauthenticate', { method: 'POST', body: payload });
+}
+
+export function fetchSessions(): Promise<MemberSessionList> {
+  return api<MemberSessionList>('/api/account/sessions');
+}
+
+/** Ends one of the member's sessions (another device: it is signed out at its next request). */
+export function endSession(id: string): Promise<void> {
+  return api<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function endOtherSessions(): Promise<void> {
+  return api<void>('/api/account/sessions', { method: 'DELETE' });
 }

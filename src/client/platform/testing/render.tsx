@@ -29,6 +29,7 @@ import type { PublishedText } from '../../../shared/text-pages';
 import type { TextConflict, TextDetail, TextDraft, TextHistory, TextList, TextVersion } from '../../../shared/texts';
 import type { PasskeyList } from '../../../shared/passkeys';
 import type { TwoFactorStatus } from '../../../shared/two-factor';
+import type { MemberSessionList } from '../../../shared/sessions';
 import type { CurrentUser } from '../../../shared/user';
 import type { WikiFeedbackResponse } from '../../../shared/wiki';
 import type { MyWordResponse } from '../../../shared/words';
@@ -70,6 +71,7 @@ interface ApiAnswers {
   'GET /api/account/passkeys': PasskeyList;
   'GET /api/account/two-factor': TwoFactorStatus;
   'POST /api/auth/reauthenticate': undefined;
+  'GET /api/account/sessions': MemberSessionList;
   'GET /api/anti-bot/challenge': Challenge | undefined;
   'GET /api/consts/public-amounts': PublicAmounts;
   'POST /api/event-reports': { id: string };

@@ -10,6 +10,7 @@ import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/in
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { generateTemporaryPassword, hashPassword, isFirebasePasswordHash, verifyAccountPassword, verifyPassword } from './passwords';
 import type { AuthRateLimit } from './rate-limits';
+import { noteSignInBrowser } from './known-browsers';
 import { endSession, startSession } from './sessions';
 import { temporaryPasswordMail } from './temporary-password-mail';
 import { currentUserSchema, secondFactorRequiredSchema } from './schemas';
@@ -74,6 +75,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
         return reply.code(202).send({ secondFactor: { ticket, methods, expiresAt: expiresAt.toISOString() } });
       }
       await startSession(db, reply, account.id, secureCookies);
+      await noteSignInBrowser(app, reply, account);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
     },
   );

@@ -3,6 +3,7 @@ import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './passkey-routes';
 import { reauthenticationRoutes } from './reauthentication-routes';
+import { sessionRoutes } from './session-routes';
 import { twoFactorRoutes } from './two-factor-routes';
 import { directoryRoutes } from './directory-routes';
 import { emailVerificationRoutes, type LinkOpener } from './email-routes';
@@ -29,6 +30,7 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
       passkeyAccountRoutes(app);
       twoFactorRoutes(app);
       reauthenticationRoutes(app);
+      sessionRoutes(app);
     },
     retention: accountsRetention,
   };

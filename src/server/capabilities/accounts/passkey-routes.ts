@@ -10,6 +10,7 @@ import { greetingName } from './email-verification';
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from './passkeys';
 import type { AuthRateLimit } from './rate-limits';
 import { currentUserSchema } from './schemas';
+import { noteSignInBrowser } from './known-browsers';
 import { startSession } from './sessions';
 import { requireRecentAuthentication } from './recent-authentication';
 import { settleTwoFactor } from './two-factor';
@@ -87,6 +88,7 @@ export function passkeySignInRoutes(app: FastifyInstance, authRateLimit: AuthRat
       if (!account) throw new AppError(401, 'passkeys/unknown');
       if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
       await startSession(db, reply, account.id, secureCookies);
+      await noteSignInBrowser(app, reply, account);
       return toCurrentUser(account);
     },
   );

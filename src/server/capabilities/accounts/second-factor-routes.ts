@@ -10,6 +10,7 @@ import { authenticationCredential } from './passkey-routes';
 import { secondFactorOptions, verifyPasskeySignIn } from './passkeys';
 import type { AuthRateLimit } from './rate-limits';
 import { currentUserSchema } from './schemas';
+import { noteSignInBrowser } from './known-browsers';
 import { startSession } from './sessions';
 import { readSignInTicket, spendSignInTicket } from './sign-in-tickets';
 import { signInFactorMail } from './sign-in-factor-mail';
@@ -85,6 +86,7 @@ export function secondFactorRoutes(app: FastifyInstance, authRateLimit: AuthRate
         });
       }
       await startSession(db, reply, account.id, secureCookies);
+      await noteSignInBrowser(app, reply, account);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || ticket.temporary });
     },
   );

@@ -23,6 +23,7 @@ const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
 // ...but never beyond 90 days after sign-in: a stolen cookie does not live for ever.
 const SESSION_MAX_DAYS = 90;
 const maxAgeStart = () => new Date(Date.now() - SESSION_MAX_DAYS * DAY_MS);
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** Cookie work decided while reading the session, done when the answer is known (see sessionCookiesOnSend). */
 type PendingCookies = { renew: { token: string; expires: Date } } | 'clear';
@@ -51,10 +52,14 @@ function clearCookies(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', secure });
 }
 
+/** Kept for the member's sessions list only; a longer one says nothing more about the browser. */
+const USER_AGENT_MAX_LENGTH = 500;
+
 export async function startSession(db: Kysely<Database>, reply: FastifyReply, userId: string, secure: boolean) {
   const token = newSecretToken();
   const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insertInto('sessions').values({ id: hashSecretToken(token), user_id: userId, expires_at: expires }).execute();
+  const userAgent = (reply.request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+  await db.insertInto('sessions').values({ id: hashSecretToken(token), user_id: userId, expires_at: expires, user_agent: userAgent }).execute();
   setCookies(reply, token, expires, secure);
 }
 
@@ -89,6 +94,7 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
       'sessions.expires_at as session_expires_at',
       'sessions.created_at as session_created_at',
       'sessions.authenticated_at as session_authenticated_at',
+      'sessions.last_seen_at as session_last_seen_at',
     ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())
@@ -101,10 +107,21 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     request.pendingSessionCookies = 'clear';
     return;
   }
-  const { session_expires_at: expiresAt, session_created_at: createdAt, session_authenticated_at: authenticatedAt, ...user } = row;
+  const {
+    session_expires_at: expiresAt,
+    session_created_at: createdAt,
+    session_authenticated_at: authenticatedAt,
+    session_last_seen_at: lastSeenAt,
+    ...user
+  } = row;
   request.user = user;
   request.sessionId = id;
   request.authenticatedAt = authenticatedAt;
+  // 'Last seen' in the member's sessions list, to within a few minutes: one write at most per
+  // session every five minutes, not one per request.
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  }
   if (expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
     const expires = new Date(Math.min(Date.now() + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS));
     if (expires > expiresAt) request.pendingSessionCookies = { renew: { token, expires } };

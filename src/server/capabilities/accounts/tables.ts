@@ -93,6 +93,16 @@ export interface SessionsTable {
   expires_at: Date;
   /** When the member last proved who they are in this session: sign-in, or asked again (decision 0046). */
   authenticated_at: Generated<Date>;
+  /** The browser's User-Agent at sign-in (first 500 characters), for the member's sessions list. */
+  user_agent: Generated<string>;
+  last_seen_at: Generated<Date>;
+}
+
+/** A browser an account signed in from, by the sha256 of its own cookie's id. */
+export interface KnownBrowsersTable {
+  user_id: string;
+  browser_hash: string;
+  first_seen_at: Generated<Date>;
 }
 
 export interface LoginFailuresTable {
@@ -160,5 +170,6 @@ declare module '../../platform/db/schema' {
     webauthn_challenges: WebauthnChallengesTable;
     recovery_codes: RecoveryCodesTable;
     sign_in_tickets: SignInTicketsTable;
+    known_browsers: KnownBrowsersTable;
   }
 }

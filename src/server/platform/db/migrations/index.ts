@@ -31,6 +31,7 @@ import * as wikiArticles from './20261128200000_wiki_articles';
 import * as passkeys from './20261128300000_passkeys';
 import * as twoFactor from './20261128310000_two_factor';
 import * as recentAuthentication from './20261128320000_recent_authentication';
+import * as sessionDevices from './20261128330000_session_devices';
 import * as sharedLimits from './20261128400000_shared_limits';
 import * as operations from './20261128500000_operations';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '20261128300000_passkeys': passkeys,
   '20261128310000_two_factor': twoFactor,
   '20261128320000_recent_authentication': recentAuthentication,
+  '20261128330000_session_devices': sessionDevices,
   '20261128400000_shared_limits': sharedLimits,
   '20261128500000_operations': operations,
 };
