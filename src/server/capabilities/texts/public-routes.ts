@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LEGAL_DOCUMENTS } from '../../../shared/legal';
 import { isTextPageId, type PublishedText } from '../../../shared/text-pages';
@@ -31,6 +32,8 @@ interface LegalPdf {
  * made once per instance and kept until the `texts` notice (any instance's publication).
  */
 export function textsPublicRoutes(app: FastifyInstance) {
+  // The PDF is the version's text with the site's names and address: another configuration, another document.
+  const configured = createHash('sha1').update(JSON.stringify(textVariables(app.config))).digest('base64url').slice(0, 8);
   app.get<{ Params: { id: string } }>(
     '/api/texts/:id',
     { schema: { params: object({ id: string({ maxLength: 64 }) }), response: { 200: publishedShape } } },
@@ -50,7 +53,7 @@ export function textsPublicRoutes(app: FastifyInstance) {
         if (!found) throw new Error(`The text ${slug} is missing: it is seeded when the app is built`);
         const { title, applicable, body } = pageContent(found.published, textVariables(app.config));
         const pdf = await renderLegalPdf({ title, applicable, body, projectName: app.config.public.projectName, publicUrl: app.config.public.publicUrl });
-        return { pdf, etag: `"${slug}-${found.published.version}"` };
+        return { pdf, etag: `"${slug}-${found.published.version}-${configured}"` };
       }),
     ]),
   );
