@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection';
  * A fresh, migrated database for one test file: a copy of the migrated PGlite template,
  * or, when TEST_DATABASE_URL is set, a new PostgreSQL database copied from the migrated
  * template database and dropped afterwards (its own database, so LISTEN/NOTIFY of parallel
- * test files do not cross).
+ * test files do not cross), reached through TEST_DATABASE_POOLER_URL when it is set.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,7 +18,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `unissons_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
+  // TEST_DATABASE_POOLER_URL: the same server through a pooler in transaction mode (.ci/run
+  // starts PgBouncer), with LISTEN and nothing else on the direct connection, as hosts run it.
+  const pooler = process.env.TEST_DATABASE_POOLER_URL;
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(pooler ?? serverUrl, name),
+    listenUrl: pooler ? databaseUrl(serverUrl, name) : undefined,
+  });
   return {
     ...database,
     async close() {
