@@ -128,6 +128,18 @@ describe.skipIf(!browserAvailable())(`wiki articles created by an editor ${injec
   it('the same on a desktop; hidden again, its address leads to the wiki’s home, replacing it in the history', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url, 'desktop');
     const { id, title } = await createPublishShow(page, 'desktop');
+    // Reached by navigations inside the site, from a page sent without the wiki: loaded, titled, illustrated.
+    await page.goto('/calshare');
+    await page.getByRole('link', { name: "Toute l'aide est ici" }).click();
+    await page.getByRole('navigation', { name: "Articles de l'aide" }).getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${title} · Aide CalShare · Unissons`);
+    await page.getByRole('img', { name: 'Le trajet ouvert, le bouton orange en bas de l’écran' }).waitFor();
+    const next = page.getByRole('link', { name: /Article suivant/ });
+    const nextPath = await next.getAttribute('href');
+    await next.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(nextPath);
+    await expect.poll(() => page.title()).not.toContain(title);
     await page.goto('/admin/textes');
     await page.getByRole('button', { name: `Masquer « ${title} »` }).click();
     await page.getByText(`« ${title} » est masqué : les visiteurs ne le voient plus.`).waitFor();
