@@ -78,6 +78,23 @@ export async function markFailed(
     .execute();
 }
 
+/**
+ * A delivery the mail path could not take (the server down): back in the queue after
+ * `delayMs`, its attempts untouched, since nothing reached the server.
+ */
+export async function putBack(db: Kysely<Database>, outcome: Outcome, { error, delayMs }: { error: string; delayMs: number }) {
+  await db
+    .updateTable('newsletter_deliveries')
+    .set({
+      status: 'pending',
+      available_at: sql`now() + ${delayMs}::float8 * interval '1 millisecond'`,
+      last_error: error.slice(0, 500),
+      claim_token: null,
+    })
+    .where(heldBy(outcome))
+    .execute();
+}
+
 /** Hands back claimed deliveries that were not started (the worker is stopping). */
 export async function releaseClaim(db: Kysely<Database>, token: string) {
   await db

@@ -44,3 +44,16 @@ export function describeSendError(error: unknown): string {
   if (typeof response === 'string' && response) return response;
   return typeof message === 'string' && message ? message : String(error);
 }
+
+/**
+ * The mail path itself is down, rather than this one message or address refused: the server
+ * could not be reached or logged into, it said it is closing (421), or it refused the sender.
+ * Nothing reached it, so the mail waits for the path to come back without spending one of
+ * the recipient's attempts. A reply to RCPT TO or DATA is about this recipient or message.
+ */
+export function isMailPathDown(error: unknown): boolean {
+  if (mayHaveBeenDelivered(error)) return false;
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  if (typeof responseCode !== 'number' || responseCode === 421) return true;
+  return command !== 'RCPT TO' && command !== 'DATA';
+}

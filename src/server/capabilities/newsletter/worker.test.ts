@@ -125,6 +125,31 @@ describe('the newsletter sending worker', () => {
     expect(byEmail.get(normal[0].email)).toMatchObject({ status: 'sent', attempts: 0, last_error: null });
   });
 
+  it('waits while the mail server is out of service, spending no attempt, and sends each member one copy once it is back', async () => {
+    const accounts = await insertAccounts(database.db, 30);
+    const server = await smtp({ acceptDelayMs: 5 });
+    server.down = true;
+    const newsletterId = await newsletterTo(accounts);
+    worker(database, server, { maxAttempts: 2, pathPauseMs: 100, pathPauseMaxMs: 400 }).start();
+
+    // Refused a few times over, several pauses long: far past what two attempts each would allow.
+    const deadline = Date.now() + 15_000;
+    while (server.refusedWhileDown < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.refusedWhileDown).toBeGreaterThanOrEqual(3);
+    expect((await statusCounts(database.db, newsletterId)).failed).toBe(0);
+    // Tried again after pauses that grow: a few tries, not one per mail and millisecond.
+    expect(server.refusedWhileDown).toBeLessThan(200);
+    const waiting = await database.db.selectFrom('newsletter_deliveries').select(['attempts', 'last_error']).where('newsletter_id', '=', newsletterId).execute();
+    for (const row of waiting) expect(row.attempts).toBe(0);
+    expect(waiting.some((row) => row.last_error?.includes('421'))).toBe(true);
+
+    server.down = false;
+    const counts = await waitUntilSettled(database.db, newsletterId);
+    expect(counts).toEqual({ pending: 0, sending: 0, sent: 30, failed: 0 });
+    const copies = server.copies();
+    for (const account of accounts) expect(copies.get(account.email)).toBe(1);
+  });
+
   it('never retries a message the server may have taken: its reply came after the timeout', async () => {
     const [account] = await insertAccounts(database.db, 1);
     // The server receives the whole message, then answers only after the worker gave up.

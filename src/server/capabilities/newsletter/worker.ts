@@ -7,10 +7,10 @@ import type { PublicConfig } from '../../../shared/public-config';
 import type { Database } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { announce } from '../../platform/live/announce';
-import { claimDeliveries, markFailed, releaseClaim, type ClaimedDelivery } from './deliveries';
+import { claimDeliveries, markFailed, putBack, releaseClaim, type ClaimedDelivery } from './deliveries';
 import { reserveSendSlots } from './send-pace';
 import { newsletterMail, prepareLetter, type PreparedLetter } from './mail';
-import { describeSendError, mayHaveBeenDelivered, SendTimeout } from './send-failure';
+import { describeSendError, isMailPathDown, mayHaveBeenDelivered, SendTimeout } from './send-failure';
 import { isRecipientRefused } from '../../platform/mail/undeliverable';
 import { SentRecorder } from './sent-recorder';
 import { unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
@@ -30,6 +30,12 @@ export interface WorkerSettings {
   maxAttempts: number;
   /** Wait before the first retry; it doubles for each later one. */
   retryDelayMs: number;
+  /**
+   * While the mail path is down (isMailPathDown), the worker pauses this long before trying
+   * again, doubling each time up to pathPauseMaxMs; the mails wait, their attempts untouched.
+   */
+  pathPauseMs: number;
+  pathPauseMaxMs: number;
   /** How long a claim holds: after it, the claimed rows are taken again (their worker died). */
   leaseMs: number;
   /**
@@ -68,6 +74,8 @@ const DEFAULT_WORKER_SETTINGS: Omit<WorkerSettings, 'ratePerSecond'> = {
   concurrency: 20,
   maxAttempts: 3,
   retryDelayMs: 60_000,
+  pathPauseMs: 15_000,
+  pathPauseMaxMs: 5 * 60_000,
   leaseMs: 120_000,
   sendTimeoutMs: 30_000,
   pollMs: 2_000,
@@ -120,6 +128,8 @@ export class NewsletterWorker {
   private readonly slotGroup: number;
   /** The next reserved slot, on this process's clock, and how many are left from it. */
   private slots = { next: 0, left: 0 };
+  /** The mail path is down: no send starts before this time (Date.now()), and the next pause. */
+  private pause = { until: 0, nextMs: 0 };
   private reserving: Promise<void> | undefined;
   private readonly sent: SentRecorder;
   private readonly stopping = new AbortController();
@@ -200,6 +210,11 @@ export class NewsletterWorker {
   /** The next claimed delivery to send, or undefined once the worker is stopping. */
   private async take(): Promise<Claimed | undefined> {
     while (!this.stopped) {
+      const paused = this.pause.until - Date.now();
+      if (paused > 0) {
+        await sleep(paused, undefined, { signal: this.stopping.signal }).catch(() => {});
+        continue;
+      }
       // The next claim runs while this one is being sent, so the SMTP pool never waits for it.
       if (!this.drained && this.queue.length < this.claimSize) void this.claim();
       const next = this.queue.shift();
@@ -272,9 +287,13 @@ export class NewsletterWorker {
         // Failures stay one statement each: they are rare, and each has its own error.
         const { maxAttempts, retryDelayMs } = this.settings;
         const uncertain = mayHaveBeenDelivered(error);
+        const reason = describeSendError(error);
+        if (isMailPathDown(error)) {
+          await putBack(db, outcome, { error: reason, delayMs: this.pathDown() });
+          return;
+        }
         // Refused for good: another try would be refused too (the mailer marked the address).
         const refused = isRecipientRefused(error);
-        const reason = describeSendError(error);
         await markFailed(db, outcome, {
           error: uncertain ? `may have been delivered, not sent again: ${reason}` : reason,
           retry: !uncertain && !refused,
@@ -285,6 +304,7 @@ export class NewsletterWorker {
         return;
       }
       this.sent.add(outcome);
+      this.pause.nextMs = 0;
     } catch (error) {
       // Left claimed: the lease runs out and the delivery is tried again.
       this.options.log?.error({ err: error }, 'newsletter worker: delivery not recorded');
@@ -308,6 +328,17 @@ export class NewsletterWorker {
       clearTimeout(timer);
       this.givingUp.signal.removeEventListener('abort', giveUp!);
     }
+  }
+
+  /** The mail path failed: every lane pauses, longer each time it fails again; returns the pause. */
+  private pathDown(): number {
+    const { pathPauseMs, pathPauseMaxMs } = this.settings;
+    const now = Date.now();
+    // The lanes that fail together during one pause share it.
+    if (this.pause.until > now) return this.pause.until - now;
+    const pauseMs = Math.min(pathPauseMaxMs, this.pause.nextMs || pathPauseMs);
+    this.pause = { until: now + pauseMs, nextMs: pauseMs * 2 };
+    return pauseMs;
   }
 
   /**

@@ -22,6 +22,10 @@ export class TestSmtp {
   readonly accepted: AcceptedMail[] = [];
   /** Times (ms) of each RCPT TO per address, accepted or not. */
   readonly attempts = new Map<string, number[]>();
+  /** While true, every mail is refused at MAIL FROM as by a server out of service (421). */
+  down = false;
+  /** MAIL FROM commands refused while down. */
+  refusedWhileDown = 0;
   maxConcurrent = 0;
   port = 0;
   private concurrent = 0;
@@ -33,6 +37,11 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom(_address, _session, callback) {
+        if (!smtp.down) return callback();
+        smtp.refusedWhileDown += 1;
+        callback(Object.assign(new Error('Service not available, closing transmission channel'), { responseCode: 421 }));
+      },
       onRcptTo(address, _session, callback) {
         const to = address.address.toLowerCase();
         const times = smtp.attempts.get(to) ?? [];
