@@ -85,6 +85,15 @@ describe('the settings that hold a password (DATABASE_URL, SMTP_URL)', () => {
     throw new Error('the configuration was accepted');
   };
 
+  it('take DATABASE_LISTEN_URL, the direct connection beside a pooled DATABASE_URL, only with DATABASE_URL', () => {
+    const pooled = 'postgres://alice:Mot-de-passe-1@pooler.exemple.fr:6543/unissons';
+    const direct = 'postgres://alice:Mot-de-passe-1@db.exemple.fr:5432/unissons';
+    expect(readConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct })).toMatchObject({ databaseUrl: pooled, databaseListenUrl: direct });
+    expect(readConfig({ DATABASE_URL: direct }).databaseListenUrl).toBeUndefined();
+    expect(messageOf({ DATABASE_LISTEN_URL: direct })).toMatch(/^DATABASE_LISTEN_URL demande DATABASE_URL/);
+    expect(messageOf({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr/unissons' })).not.toContain('Mot-de-passe-1');
+  });
+
   it('name a wrong scheme with the host and path only, never the user, password or query', () => {
     const database = messageOf({
       DATABASE_URL: 'mysql://alice:Mot-de-passe-1@db.exemple.fr:3306/unissons?password=Autre-secret-2',
