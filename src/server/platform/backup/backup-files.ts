@@ -56,9 +56,13 @@ export async function writeBackup(dir: string, sql: string, at = new Date()): Pr
   try {
     await handle.writeFile(compressed);
     await handle.sync();
-  } finally {
+  } catch (error) {
+    // A full disk (ENOSPC): the half-written file goes at once, giving its space back.
     await handle.close();
+    await fs.rm(partial, { force: true });
+    throw error;
   }
+  await handle.close();
   await fs.rename(partial, file);
   // The rename itself is durable once the folder is flushed too.
   const folder = await fs.open(dir, 'r');
