@@ -17,7 +17,8 @@ describeOnPostgresql('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     second = await openDatabase({ databaseUrl: database.url });
-    const config = readConfig({ CLIENT_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+    // The admin approves with a password alone, as the test app's admins do.
+    const config = readConfig({ CLIENT_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', STAFF_TWO_FACTOR: 'optional' });
     one = await buildApp({ config, database });
     two = await buildApp({ config, database: second });
     await Promise.all([one.listen({ port: 0, host: '127.0.0.1' }), two.listen({ port: 0, host: '127.0.0.1' })]);
@@ -45,7 +46,8 @@ describeOnPostgresql('two instances on one PostgreSQL', () => {
     await reader.read();
 
     const approvedAt = Date.now();
-    await one.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
+    const approved = await one.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(204);
     let received = '';
     while (!received.includes('event: words')) received += (await reader.read()).value ?? '';
     expect(Date.now() - approvedAt).toBeLessThan(1000);
