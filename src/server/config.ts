@@ -29,7 +29,7 @@ export interface Config {
   dkim: DkimConfig | undefined;
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy): none, a count, or addresses. */
   trustProxy: false | number | string[];
-  /** Open /api/live streams allowed per client (clientKey) and on the whole instance. */
+  /** Open /api/live streams allowed per client (clientKey) on all the instances together, and on each instance. */
   liveStreamsPerClient: number;
   liveMaxStreams: number;
   /** Sockets the server holds at most (server.maxConnections): keeps it within its file descriptors. */
