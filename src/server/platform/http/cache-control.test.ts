@@ -7,7 +7,21 @@ import { sampleUrl, SAMPLE_UUID } from '../../quality/route-samples';
  * The GET routes whose answer is the same for everyone, that a cache may keep by their own rule:
  * public lists revalidated by ETag, pictures under a versioned URL, the SEO files.
  */
-const PUBLIC_CACHEABLE = new Set(['/api/counter', '/api/words', '/api/sports', '/api/consts/public-amounts', '/api/legal-notice', '/api/users/:id/picture', '/sitemap.xml', '/robots.txt']);
+const PUBLIC_CACHEABLE = new Set([
+  '/api/counter',
+  '/api/words',
+  '/api/sports',
+  '/api/consts/public-amounts',
+  '/api/legal-notice',
+  '/api/users/:id/picture',
+  '/sitemap.xml',
+  '/robots.txt',
+  // The published wiki, the same for everyone (revalidated each time), and its screenshots by their content.
+  '/api/wiki',
+  '/api/wiki/articles/:id',
+  '/api/wiki/search-index',
+  '/api/wiki/images/:name',
+]);
 
 /** Routes whose sample names no one, so stops at a 404: a URL that reaches their answer too. */
 const reachingUrls = (admin: TestMember): Record<string, string> => ({
