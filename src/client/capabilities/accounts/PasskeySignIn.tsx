@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { useAction } from '../../platform/data/useAction';
-import { cancelPasskeyRequest, ceremonyReplaced, passkeyAutofillSupported, passkeysSupport, signInWithPasskey } from './passkeys-api';
+import { cancelPasskeyRequest, ceremonyReplaced, passkeyAutofillSupported, signInWithPasskey } from './passkeys-api';
+import { passkeysSupport } from './passkey-support';
 
 interface PasskeySignInProps {
   /** Called once the session is open. */

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../platform/ui/ConfirmDialog';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { Spinner } from '../../platform/ui/Spinner';
-import { addPasskey, fetchPasskeys, passkeysSupport, removePasskey, renamePasskey } from './passkeys-api';
+import { addPasskey, fetchPasskeys, removePasskey, renamePasskey } from './passkeys-api';
+import { passkeysSupport } from './passkey-support';
 import { SavedNotice } from './SavedNotice';
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });

@@ -7,7 +7,7 @@ import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Field } from '../../platform/ui/Field';
 import { reauthenticate } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
-import { passkeysSupport, reauthenticateWithPasskey } from './passkeys-api';
+import { passkeysSupport } from './passkey-support';
 import '../../platform/ui/ConfirmDialog.css';
 
 type Way = 'password' | 'code';
@@ -101,7 +101,8 @@ export function ReauthenticationDialog() {
                 busy={running === 'passkey'}
                 busyLabel="Vérification de la clé d'accès…"
                 onClick={async () => {
-                  if (await run(reauthenticateWithPasskey, 'passkey')) close(true);
+                  // The WebAuthn library is loaded only when asked: this dialog is part of every page.
+                  if (await run(async () => (await import('./passkeys-api')).reauthenticateWithPasskey(), 'passkey')) close(true);
                 }}
               >
                 Utiliser ma clé d'accès

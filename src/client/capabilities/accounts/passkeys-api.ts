@@ -1,5 +1,4 @@
 import {
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   startRegistration,
@@ -14,13 +13,6 @@ import type { CurrentUser } from '../../../shared/user';
 import { api, ApiError } from '../../platform/http/http';
 
 export { browserSupportsWebAuthnAutofill as passkeyAutofillSupported };
-
-const noSubscription = () => () => {};
-/**
- * Whether this browser can use passkeys, for useSyncExternalStore: false while the page is
- * prerendered (and hydrated), then the browser's answer, which does not change.
- */
-export const passkeysSupport = [noSubscription, browserSupportsWebAuthn, () => false] as const;
 
 /**
  * The browser's own refusals (the member closed the system dialog, it timed out, the device

@@ -8,7 +8,8 @@ import type { EmailChangeStatus, MeResponse, VerificationLinkPreview, VerifyEmai
 import type { AdminOrganisationsResponse, OrganisationListItem, RegisterOrganisationResult } from '../../../shared/organisations';
 import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
 import type { ApiErrorBody } from '../../../shared/api-error';
-import type { AdminSummary } from '../../../shared/dashboard';
+import type { AudienceReport } from '../../../shared/audience';
+import type { AdminHealth, AdminSummary } from '../../../shared/dashboard';
 import type { EventReportsResponse } from '../../../shared/event-reports';
 import type { JournalActors, JournalPage } from '../../../shared/journal';
 import type { LegalNotice } from '../../../shared/legal-notice';
@@ -80,6 +81,8 @@ interface ApiAnswers {
   'GET /api/sports/mine': MyReactionsResponse;
   [key: `POST /api/sports/${string}/reaction`]: ReactionResult;
   'GET /api/admin/summary': AdminSummary;
+  'GET /api/admin/health': AdminHealth;
+  'GET /api/admin/audience': AudienceReport;
   'GET /api/admin/moderation': ModerationQueue;
   [key: `GET /api/admin/moderation/words?${string}`]: PendingPage<PendingWord>;
   [key: `GET /api/admin/moderation/sports?${string}`]: PendingPage<PendingSport>;
@@ -105,7 +108,7 @@ interface ApiAnswers {
   'GET /api/admin/members': MemberPage;
   [key: `GET /api/admin/members?${string}`]: MemberPage;
   [key: `GET /api/admin/members/${string}`]: MemberDetail;
-  [key: `POST /api/admin/members/${string}/${'roles' | 'suspension'}`]: MemberDetail;
+  [key: `POST /api/admin/members/${string}/${'roles' | 'suspension' | 'two-factor/reset'}`]: MemberDetail;
   [key: `DELETE /api/admin/members/${string}`]: undefined;
   'GET /api/admin/journal': JournalPage;
   [key: `GET /api/admin/journal?${string}`]: JournalPage;
