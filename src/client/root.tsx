@@ -8,6 +8,7 @@ import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import { LoadingView } from './platform/ui/Spinner';
 import './styles/index.css';
+import { useAudience } from './capabilities/audience/useAudience';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -57,6 +58,7 @@ function SiteFrame({ children }: { children: ReactNode }) {
 
 export default function App() {
   useInlinedStyleSheets();
+  useAudience();
   return (
     <SiteFrame>
       <Outlet />

@@ -1,3 +1,4 @@
+import { AdminAudience } from '../capabilities/audience/AdminAudience';
 import { AdminHome } from '../capabilities/dashboard/AdminHome';
 import { HealthPanel } from '../capabilities/dashboard/HealthPanel';
 import { AdminEventReports } from '../capabilities/event-reports/AdminEventReports';
@@ -11,6 +12,7 @@ export default function Page() {
     <AdminHome>
       <div className="stack stack--large admin__panels">
         <HealthPanel />
+        <AdminAudience />
         <AdminEventReports />
         <AdminWikiFeedback />
       </div>

@@ -1,5 +1,6 @@
 import type { Capability } from '../platform/capability';
 import { accountsCapability } from './accounts/index';
+import { audienceCapability } from './audience/index';
 import { counterCapability } from './counter/index';
 import { dashboardCapability } from './dashboard/index';
 import { downloadCapability } from './download/index';
@@ -21,6 +22,7 @@ export const capabilities: Capability[] = [
   accountsCapability([claimByLink]),
   organisationsCapability,
   counterCapability,
+  audienceCapability,
   wordsCapability,
   sportsCapability,
   moderationCapability,

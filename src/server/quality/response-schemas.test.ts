@@ -58,6 +58,7 @@ const NOT_JSON: Readonly<Record<string, string>> = {
   'GET /sitemap.xml': 'XML',
   'GET /robots.txt': 'plain text',
   'POST /api/auth/logout': '204',
+  'POST /api/audience': '204',
   'PUT /api/account/password': '204',
   'DELETE /api/account': '204',
   'POST /api/account/verification-mail': '204',

@@ -21,6 +21,9 @@ const PUBLIC_CACHEABLE = new Set([
   '/api/wiki/articles/:id',
   '/api/wiki/search-index',
   '/api/wiki/images/:name',
+  // The published texts and the legal PDFs drawn from them, revalidated each time.
+  '/api/texts/:id',
+  '/legal/:file',
 ]);
 
 /** Routes whose sample names no one, so stops at a 404: a URL that reaches their answer too. */

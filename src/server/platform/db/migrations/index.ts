@@ -34,6 +34,7 @@ import * as recentAuthentication from './20261128320000_recent_authentication';
 import * as sessionDevices from './20261128330000_session_devices';
 import * as sharedLimits from './20261128400000_shared_limits';
 import * as operations from './20261128500000_operations';
+import * as audience from './20261128600000_audience';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261128330000_session_devices': sessionDevices,
   '20261128400000_shared_limits': sharedLimits,
   '20261128500000_operations': operations,
+  '20261128600000_audience': audience,
 };
