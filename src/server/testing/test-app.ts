@@ -31,11 +31,12 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // Real challenges, solved by every registration helper, at a few attempts each.
     ANTI_BOT_DIFFICULTY: '10',
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
     // Staff sign in with a password in most tests; quality/staff-two-factor-matrix.test.ts checks 'required'.
     STAFF_TWO_FACTOR: 'optional',
     ...env,
   });
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, dkim: config.dkim });
   const app = await buildApp({ config, database, mailer, watch });
   await app.ready();
   return {
