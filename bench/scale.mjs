@@ -214,6 +214,9 @@ async function measureSize(bench, size, server, sink, { members, fresh }, adminC
     'GET /api/admin/journal': { url: `${url}/api/admin/journal`, headers: { cookie: adminCookie } },
     'GET /api/admin/journal?kind=moderation/approve': { url: `${url}/api/admin/journal?kind=moderation%2Fapprove`, headers: { cookie: adminCookie } },
     'GET /api/admin/surveys/:id/texts (next page)': { url: `${url}${textsPath}`, headers: { cookie: adminCookie } },
+    // The health panel and the audience: counts through partial indexes, never a scan of the members.
+    'GET /api/admin/health': { url: `${url}/api/admin/health`, headers: { cookie: adminCookie } },
+    'GET /api/admin/audience': { url: `${url}/api/admin/audience`, headers: { cookie: adminCookie } },
   };
   for (const [label, options] of Object.entries(runs)) {
     const figures = await load(options);

@@ -42,9 +42,12 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   // The health panel counts them; a scan of every account would grow with the site.
   await sql`create index users_email_undeliverable on users (email_undeliverable_at) where email_undeliverable_at is not null`.execute(db);
+  // And the recent newsletters' failures: few rows, found without reading every delivery.
+  await sql`create index newsletter_deliveries_failed on newsletter_deliveries (newsletter_id) where status = 'failed'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
+  await sql`drop index newsletter_deliveries_failed`.execute(db);
   await sql`drop index users_email_undeliverable`.execute(db);
   await db.schema.dropTable('health_watches').execute();
   await db.schema.dropTable('alerts').execute();
