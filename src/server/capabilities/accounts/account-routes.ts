@@ -73,8 +73,8 @@ export function accountRoutes(app: FastifyInstance) {
     uploads.addContentTypeParser([...PICTURE_TYPES], { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES }, (_request, body, done) =>
       done(null, body),
     );
-    // Per member (the member guard has run), counted before the body is read: each upload
-    // costs this instance's CPU to decode, so a count per instance is what matters.
+    // Per member (the member guard has run), counted before the body is read, since each
+    // upload costs CPU to decode; counted for the whole site, whichever instance decodes it.
     const uploadLimit = requestLimit(app, {
       name: 'picture',
       max: PICTURE_UPLOADS_PER_HOUR,

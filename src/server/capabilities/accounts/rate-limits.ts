@@ -6,8 +6,9 @@ export type AuthRateLimit = RequestLimit;
 /**
  * PRODUCT.md: login, registration and forgot-password share one per-IP budget (30 a
  * minute by default), hence one limiter per app used as an onRequest hook by the three routes
- * (route-level configs would each count apart). The failed-login limit, per e-mail and
- * address, lives in the database instead (login-throttle.ts) so it holds across instances.
+ * (route-level configs would each count apart). Like every request limit it counts in the
+ * database, so the budget holds across instances; so does the failed-login limit, per e-mail
+ * and address (login-throttle.ts).
  */
 export function authRateLimit(app: FastifyInstance): AuthRateLimit {
   let limit = budgets.get(app);
