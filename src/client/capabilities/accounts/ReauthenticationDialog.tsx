@@ -1,116 +1,32 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { isSecondFactorCode } from '../../../shared/two-factor';
-import { useAction } from '../../platform/data/useAction';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onReauthenticationRequired } from '../../platform/http/http';
-import { Button } from '../../platform/ui/Button';
-import { ErrorBox } from '../../platform/ui/ErrorBox';
-import { Field } from '../../platform/ui/Field';
-import { reauthenticate } from './api';
-import { CurrentPasswordField } from './CurrentPasswordField';
-import { passkeysSupport } from './passkey-support';
-import '../../platform/ui/ConfirmDialog.css';
 
-type Way = 'password' | 'code';
+// The dialog's code (its fields, the accounts' API) is loaded the first time an act needs it:
+// this host is part of every page, and most visitors never meet the dialog.
+const ReauthenticationForm = lazy(() => import('./ReauthenticationForm'));
 
 /**
  * Mounted once for the whole site: when a sensitive act answers that the sign-in is older than
- * 10 minutes, this dialog asks the password (or an app code, a recovery code, a passkey), and
- * the act is sent again once it is given; 'Annuler' leaves the act undone, with its message.
+ * 10 minutes (the API wrapper asks here), shows the dialog that confirms who the member is,
+ * and resolves with whether they did, so the act is sent again.
  */
 export function ReauthenticationDialog() {
   const [settle, setSettle] = useState<(given: boolean) => void>();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const ids = useId();
-  const [way, setWay] = useState<Way>('password');
-  const [value, setValue] = useState('');
-  const { running, busy, error, setError, run } = useAction<'form' | 'passkey'>();
-  const passkeys = useSyncExternalStore(...passkeysSupport);
 
   useEffect(() => {
     onReauthenticationRequired(() => new Promise<boolean>((resolve) => setSettle(() => resolve)));
     return () => onReauthenticationRequired(undefined);
   }, []);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (settle && element && !element.open) element.showModal();
-  }, [settle]);
-
-  function close(given: boolean) {
-    dialog.current?.close();
-    setValue('');
-    setWay('password');
-    setError(undefined);
-    settle?.(given);
-    setSettle(undefined);
-  }
-
-  const enabled = way === 'password' ? value !== '' : isSecondFactorCode(value);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!enabled) return;
-    if (await run(() => reauthenticate(way === 'password' ? { password: value } : { code: value }), 'form')) close(true);
-  }
-
+  if (!settle) return null;
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby={`${ids}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) close(false);
-      }}
-    >
-      {settle && (
-        <form className="confirm-dialog__body form" noValidate onSubmit={submit}>
-          <h2 id={`${ids}-title`} className="confirm-dialog__title">
-            Confirme que c'est bien toi
-          </h2>
-          <p className="confirm-dialog__text">Ta dernière connexion date de plus de 10 minutes : cette action demande de confirmer ton identité.</p>
-          {way === 'password' ? (
-            <CurrentPasswordField label="Mot de passe" value={value} onChange={setValue} />
-          ) : (
-            <Field label="Code de l’application ou code de secours" value={value} onChange={setValue} autoComplete="one-time-code" spellCheck={false} maxLength={24} />
-          )}
-          {error && <ErrorBox message={error} />}
-          <div className="confirm-dialog__actions">
-            <Button variant="secondary" enabled={!busy} onClick={() => close(false)}>
-              Annuler
-            </Button>
-            <Button type="submit" enabled={enabled} busy={running === 'form'} busyLabel="Vérification…">
-              Confirmer
-            </Button>
-          </div>
-          <div className="form__actions">
-            <Button
-              variant="secondary"
-              size="small"
-              onClick={() => {
-                setWay(way === 'password' ? 'code' : 'password');
-                setValue('');
-              }}
-            >
-              {way === 'password' ? 'Utiliser un code à la place' : 'Utiliser mon mot de passe'}
-            </Button>
-            {passkeys && (
-              <Button
-                variant="secondary"
-                size="small"
-                busy={running === 'passkey'}
-                busyLabel="Vérification de la clé d'accès…"
-                onClick={async () => {
-                  // The WebAuthn library is loaded only when asked: this dialog is part of every page.
-                  if (await run(async () => (await import('./passkeys-api')).reauthenticateWithPasskey(), 'passkey')) close(true);
-                }}
-              >
-                Utiliser ma clé d'accès
-              </Button>
-            )}
-          </div>
-        </form>
-      )}
-    </dialog>
+    <Suspense fallback={null}>
+      <ReauthenticationForm
+        settle={(given) => {
+          settle(given);
+          setSettle(undefined);
+        }}
+      />
+    </Suspense>
   );
 }
