@@ -83,8 +83,6 @@ interface ApiAnswers {
   'GET /api/admin/summary': AdminSummary;
   'GET /api/admin/health': AdminHealth;
   'GET /api/admin/audience': AudienceReport;
-  'GET /api/admin/health': AdminHealth;
-  'GET /api/admin/audience': AudienceReport;
   'GET /api/admin/moderation': ModerationQueue;
   [key: `GET /api/admin/moderation/words?${string}`]: PendingPage<PendingWord>;
   [key: `GET /api/admin/moderation/sports?${string}`]: PendingPage<PendingSport>;
