@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { WikiMenuEntry } from '../../../shared/wiki';
 import { WIKI_ARTICLE_PART, WIKI_PAGER_PART, wikiArticleHtml, wikiPagerHtml } from '../../../shared/wiki-pages';
 import { useLoad } from '../../platform/data/useLoad';
@@ -35,6 +35,16 @@ export function WikiArticle({ id, menu }: { id: string; menu?: WikiMenuEntry[] }
   const { data: page, error } = useLoad(fromServer === undefined ? `wiki-article:${id}` : null, (signal) => getWikiArticle(id, signal));
   const html = fromServer ?? (page ? wikiArticleHtml(page) : '');
   const prerendering = typeof document === 'undefined';
+  const { hash } = useLocation();
+
+  // An article loaded after a navigation to one of its headings (the search, a link between
+  // articles) was not there when the browser looked for the heading: it is scrolled to once
+  // the article is (its scroll margin keeps it below the header).
+  const loaded = fromServer === undefined && page !== undefined;
+  useEffect(() => {
+    if (!loaded || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [loaded, hash]);
 
   return (
     <div className="wiki-article-page">

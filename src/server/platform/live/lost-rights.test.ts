@@ -112,7 +112,8 @@ describe('a staff stream whose rights were read just before a suspension', () =>
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp({ config: readConfig({ CLIENT_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }), database });
+    // Staff sign in with a password here (quality/staff-two-factor-matrix.test.ts checks the rule).
+    app = await buildApp({ config: readConfig({ CLIENT_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', STAFF_TWO_FACTOR: 'optional' }), database });
     // Runs after the session was read: the suspension commits, and its notice is heard,
     // before the stream joins the hub.
     app.addHook('onRequest', async (request) => {
