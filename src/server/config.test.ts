@@ -7,6 +7,11 @@ describe('the configuration', () => {
     expect(readConfig({ NEWSLETTER_RATE_PER_SECOND: ' 250 ' }).newsletterRatePerSecond).toBe(250);
   });
 
+  it('lets the newsletter claims of a dead instance be taken after 2 minutes unless NEWSLETTER_LEASE_SECONDS says otherwise', () => {
+    expect(readConfig({}).newsletterLeaseMs).toBe(120_000);
+    expect(readConfig({ NEWSLETTER_LEASE_SECONDS: '8' }).newsletterLeaseMs).toBe(8000);
+  });
+
   it.each(['0', '-5', '2.5', 'dix', '1e'])('refuses NEWSLETTER_RATE_PER_SECOND=%s with a message naming it', (value) => {
     const read = () => readConfig({ NEWSLETTER_RATE_PER_SECOND: value });
     expect(read).toThrow(ConfigError);
