@@ -21,7 +21,7 @@ function runWorker(app: FastifyInstance) {
     mailer: app.mailer,
     site: app.config.public,
     log: app.log,
-    settings: { ratePerSecond: app.config.newsletterRatePerSecond },
+    settings: { ratePerSecond: app.config.newsletterRatePerSecond, leaseMs: app.config.newsletterLeaseMs },
   });
   let stopHearing: (() => void) | undefined;
   app.addHook('onReady', async () => {

@@ -23,3 +23,15 @@ it('builds one recipient’s newsletter: subject, preheader, greeting, personal 
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 });
+
+it('gives every copy of one newsletter to one member the same Message-ID, a test mail none of its own', () => {
+  const letter = prepareLetter({ title: 'Mars', description: 'Les nouvelles', letter: 'Du nouveau' });
+  const newsletterId = '3f2b8c1d-2222-4b4b-8c8c-000000000002';
+  const sent = newsletterMail(site, letter, recipient, 'TOKEN', newsletterId);
+  expect(sent.headers?.['Message-ID']).toBe(`<newsletter.${newsletterId}.${recipient.userId}@unissons.fr>`);
+  expect(newsletterMail(site, letter, recipient, 'OTHER', newsletterId).headers?.['Message-ID']).toBe(sent.headers?.['Message-ID']);
+  expect(newsletterMail(site, letter, { ...recipient, userId: '7a0c1e52-1111-4a4a-9b9b-000000000009' }, 'TOKEN', newsletterId).headers?.['Message-ID']).not.toBe(
+    sent.headers?.['Message-ID'],
+  );
+  expect(newsletterMail(site, letter, recipient, 'TOKEN').headers).not.toHaveProperty('Message-ID');
+});

@@ -29,10 +29,26 @@ const oneClickUrl = (site: PublicConfig, token: string) =>
   `${site.publicUrl}/api/newsletter/one-click?token=${encodeURIComponent(token)}`;
 
 /**
- * One recipient's newsletter: greeting, content, a personal unsubscribe link, and the
- * RFC 8058 headers that let mail apps offer one-click unsubscribing.
+ * The same for every copy of one newsletter to one member: an instance killed after the mail
+ * server accepted a copy but before it was recorded sends it again (decisions 0005 and 0012),
+ * and mail providers that see the same Message-ID twice show the member one copy.
  */
-export function newsletterMail(site: PublicConfig, letter: PreparedLetter, recipient: Recipient, unsubscribeToken: string): OutgoingMail {
+export function newsletterMessageId(site: PublicConfig, newsletterId: string, userId: string) {
+  return `<newsletter.${newsletterId}.${userId}@${new URL(site.publicUrl).hostname}>`;
+}
+
+/**
+ * One recipient's newsletter: greeting, content, a personal unsubscribe link, and the
+ * RFC 8058 headers that let mail apps offer one-click unsubscribing. A sent newsletter's copy
+ * carries its Message-ID; a test mail, sent again at each try, gets a new one each time.
+ */
+export function newsletterMail(
+  site: PublicConfig,
+  letter: PreparedLetter,
+  recipient: Recipient,
+  unsubscribeToken: string,
+  newsletterId?: string,
+): OutgoingMail {
   const pageUrl = unsubscribePageUrl(site, recipient.userId);
   const greeting = recipient.name ? `Bonjour ${recipient.name},` : 'Bonjour,';
   const reason = `Tu reçois cette newsletter parce que tu as un compte ${site.projectName}.`;
@@ -51,6 +67,7 @@ export function newsletterMail(site: PublicConfig, letter: PreparedLetter, recip
     to: recipient.email,
     ...rendered,
     headers: {
+      ...(newsletterId ? { 'Message-ID': newsletterMessageId(site, newsletterId, recipient.userId) } : {}),
       'List-Unsubscribe': `<${oneClickUrl(site, unsubscribeToken)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { SigningSecrets, type SecretPolicy } from '../../platform/db/signing-secrets';
+import { signingSecretsOf, type SecretPolicy } from '../../platform/db/signing-secrets';
 import { isUuid } from '../../platform/db/keys';
 
 const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -19,17 +19,6 @@ export const UNSUBSCRIBE_SECRET: SecretPolicy = {
   keepPreviousMs: 90 * 86_400_000,
   generate: () => randomBytes(32).toString('base64url'),
 };
-
-const secrets = new WeakMap<Kysely<Database>, SigningSecrets>();
-
-function secretsOf(db: Kysely<Database>): SigningSecrets {
-  let found = secrets.get(db);
-  if (!found) {
-    found = new SigningSecrets(db, UNSUBSCRIBE_SECRET);
-    secrets.set(db, found);
-  }
-  return found;
-}
 
 // The keys made from the stored secrets, each once: on Node 24 an HMAC keyed by a Buffer costs
 // five times one keyed by a KeyObject (the Buffer becomes a key anew for each HMAC), and a
@@ -49,12 +38,12 @@ function keyOf(secret: string): KeyObject {
 
 /** The key new links are signed with. */
 export async function unsubscribeSecret(db: Kysely<Database>): Promise<KeyObject> {
-  return keyOf(await secretsOf(db).current());
+  return keyOf(await signingSecretsOf(db, UNSUBSCRIBE_SECRET).current());
 }
 
 /** The user id a one-click link was made for, if the current key or one replaced less than 90 days ago signed it. */
 export function userOfUnsubscribeToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
-  return secretsOf(db).verify((secret) => verifyUnsubscribeToken(keyOf(secret), token));
+  return signingSecretsOf(db, UNSUBSCRIBE_SECRET).verify((secret) => verifyUnsubscribeToken(keyOf(secret), token));
 }
 
 function signature(secret: KeyObject, userId: string): Buffer {
