@@ -55,3 +55,36 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'moderation digests': 'Résumé aux modérateurs',
   alerts: 'Alertes',
 };
+
+/** How far back the dashboard's charts go: weeks of the weekly charts, days of the reactions'. */
+export const STATISTICS_WEEKS = 52;
+export const STATISTICS_REACTION_DAYS = 90;
+/** The sports shown in the ranking's chart. */
+export const STATISTICS_RANKING_SIZE = 10;
+
+/**
+ * GET /api/admin/statistics: the figures of the dashboard's charts, counted at `countedAt` and
+ * kept a few minutes. Weeks start on Monday and days at midnight, Paris time (YYYY-MM-DD);
+ * every week and day of the period is there, oldest first, with zeros where nothing happened.
+ */
+export interface AdminStatistics {
+  countedAt: string;
+  weeks: {
+    week: string;
+    /** Who joined that week. */
+    persons: number;
+    organisations: number;
+    /** Every member who had joined by the week's end, with those of them whose address is verified and who take the newsletter today. */
+    members: number;
+    verified: number;
+    newsletter: number;
+    words: number;
+    /** Sports suggested. */
+    sports: number;
+    preUseAnswers: number;
+    postUseAnswers: number;
+  }[];
+  reactions: { day: string; reactions: number }[];
+  /** The vote page's first sports, in its order (the most reactions first). */
+  ranking: { name: string; emoji: string; love: number; wow: number; no: number }[];
+}

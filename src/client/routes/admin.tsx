@@ -1,6 +1,7 @@
 import { AdminAudience } from '../capabilities/audience/AdminAudience';
 import { AdminHome } from '../capabilities/dashboard/AdminHome';
 import { HealthPanel } from '../capabilities/dashboard/HealthPanel';
+import { Statistics } from '../capabilities/dashboard/Statistics';
 import { AdminEventReports } from '../capabilities/event-reports/AdminEventReports';
 import { AdminWikiFeedback } from '../capabilities/wiki/AdminWikiFeedback';
 import { pageMeta } from '../seo';
@@ -12,6 +13,7 @@ export default function Page() {
     <AdminHome>
       <div className="stack stack--large admin__panels">
         <HealthPanel />
+        <Statistics />
         <AdminAudience />
         <AdminEventReports />
         <AdminWikiFeedback />

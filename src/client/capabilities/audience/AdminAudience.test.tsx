@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, SIGNED_OUT, stubApi } from '../../platform/testing/render';
 import { AdminAudience } from './AdminAudience';
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('AdminAudience', () => {
-  it('shows the visits per day, the top pages and the referring sites, each as a table', async () => {
+  it('shows the visits per day in a chart, and them, the top pages and the referring sites, each as a table', async () => {
     stubApi({
       'GET /api/admin/audience': {
         status: 200,
@@ -28,9 +28,12 @@ describe('AdminAudience', () => {
         },
       },
     });
-    renderPage(<AdminAudience />, { path: '/admin' });
+    const { container } = renderPage(<AdminAudience />, { path: '/admin' });
     expect(await screen.findByText(/pages vues en tout/)).toBeTruthy();
     expect(screen.getByText('1 234')).toBeTruthy();
+    // The 30 days in a drawing, with the days nobody came: the table has the days counted.
+    await waitFor(() => expect(container.querySelectorAll('.chart__drawing svg')).toHaveLength(1));
+    expect(container.querySelector('.chart')?.getAttribute('aria-hidden')).toBe('true');
     const pages = screen.getByRole('region', { name: 'Pages les plus vues' });
     expect(within(pages).getByRole('rowheader', { name: '/vote' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: "Sites d'où viennent les visiteurs" })).getByText('www.google.fr')).toBeTruthy();

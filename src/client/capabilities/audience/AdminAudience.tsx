@@ -1,17 +1,30 @@
 import { AUDIENCE_REPORT_DAYS } from '../../../shared/audience';
 import { useLoad } from '../../platform/data/useLoad';
+import { Chart } from '../../platform/ui/chart/Chart';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
-import { getAudienceReport } from './api';
+import { getAudienceReport, type AudienceReport } from './api';
 import './audience.css';
 
 const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('fr-FR', { weekday: 'short', day: 'numeric', month: 'short' });
 const count = (value: number) => value.toLocaleString('fr-FR');
+const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Every day of the report, today (in Paris, as the server counts) last, with those nobody came. */
+function everyDay(days: AudienceReport['days']): AudienceReport['days'] {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const visits = new Map(days.map((day) => [day.day, day.visits]));
+  return Array.from({ length: AUDIENCE_REPORT_DAYS }, (_, i) => {
+    const day = new Date(Date.parse(`${today}T00:00:00Z`) - (AUDIENCE_REPORT_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    return { day, visits: visits.get(day) ?? 0 };
+  });
+}
 
 /** The site's audience for the admin (GET /api/admin/audience): visits per day, the top pages and referring sites. */
 export function AdminAudience() {
   const { data: report, error } = useLoad('audience', getAudienceReport);
   const total = report?.days.reduce((sum, day) => sum + day.visits, 0) ?? 0;
+  const days = report ? everyDay(report.days) : [];
 
   return (
     <section className="stack" aria-labelledby="audience-title">
@@ -29,6 +42,12 @@ export function AdminAudience() {
             <p>
               <strong>{count(total)}</strong> pages vues en tout.
             </p>
+            <Chart
+              kind="bar"
+              labels={days.map((day) => shortDay(day.day))}
+              shownLabels={4}
+              series={[{ name: 'Pages vues', values: days.map((day) => day.visits) }]}
+            />
             <div className="audience__tables">
               <div className="table-scroll prose" tabIndex={0} role="region" aria-label="Pages vues par jour">
                 <table>

@@ -1,4 +1,4 @@
-import type { AdminHealth, AdminSummary } from '../../../shared/dashboard';
+import type { AdminHealth, AdminStatistics, AdminSummary } from '../../../shared/dashboard';
 import { api } from '../../platform/http/http';
 
 export type { AdminSummary };
@@ -11,4 +11,10 @@ export type { AdminHealth };
 
 export function getAdminHealth(signal?: AbortSignal): Promise<AdminHealth> {
   return api<AdminHealth>('/api/admin/health', { signal });
+}
+
+export type { AdminStatistics };
+
+export function getAdminStatistics(signal?: AbortSignal): Promise<AdminStatistics> {
+  return api<AdminStatistics>('/api/admin/statistics', { signal });
 }

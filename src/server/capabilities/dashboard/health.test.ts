@@ -94,6 +94,16 @@ describe('the health panel and its alerts', () => {
     expect(alerts).toEqual([]);
   });
 
+  it('forgets a job the release no longer runs, so its last failure is neither shown nor alerted', async () => {
+    await test.database.db.insertInto('job_runs').values({ name: 'ancienne-tache', last_error: 'disparue', consecutive_failures: 3 }).execute();
+    const jobs = startJobs([{ name: 'maintenance', next: () => undefined, run: async () => {} }], silent, jobRunsRecorder(test.database.db));
+    await jobs.now('maintenance');
+    await jobs.stop();
+    await expect.poll(async () => (await health(admin.cookie)).body.jobs.map((job) => job.name)).toEqual(['maintenance']);
+    await runAlerts();
+    expect((await health(admin.cookie)).body.alerts).toEqual([]);
+  });
+
   it('raises a mail server refusing for 15 minutes, and mails the alert once the server takes mail again', async () => {
     test.mailbox.refusing = true;
     await expect(test.app.mailer.send({ to: admin.email, subject: 'Essai', html: '<p>Essai</p>', text: 'Essai' })).rejects.toThrow();

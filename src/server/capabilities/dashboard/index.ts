@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ALERT_CONDITIONS, type AdminHealth, type AdminSummary } from '../../../shared/dashboard';
+import { ALERT_CONDITIONS, type AdminHealth, type AdminStatistics, type AdminSummary } from '../../../shared/dashboard';
 import type { Capability } from '../../platform/capability';
 import { dateTime, integer, listOf, nullable, number, oneOf, shape, text } from '../../platform/http/schema';
 import { activeAlerts, alertsJob } from './alerts';
 import { healthAnswer, siteHealth } from './health';
+import { recountedEvery } from './recount';
+import { adminStatistics } from './statistics';
 import { countEventReports } from '../event-reports/index';
 import { pendingCounts } from '../moderation/index';
 
@@ -54,8 +56,45 @@ function healthRoutes(app: FastifyInstance) {
   });
 }
 
+const statisticsSchema = shape({
+  countedAt: dateTime,
+  weeks: listOf(
+    shape({
+      week: text,
+      persons: integer,
+      organisations: integer,
+      members: integer,
+      verified: integer,
+      newsletter: integer,
+      words: integer,
+      sports: integer,
+      preUseAnswers: integer,
+      postUseAnswers: integer,
+    }),
+  ),
+  reactions: listOf(shape({ day: text, reactions: integer })),
+  ranking: listOf(shape({ name: text, emoji: text, love: integer, wow: integer, no: integer })),
+});
+
+// Weekly figures read a few minutes late are still right for the admin, and counting a million
+// members' weeks on every visit of /admin is not: counted again at most every five minutes.
+const STATISTICS_FRESH_FOR_MS = 5 * 60_000;
+
+/** The figures of the dashboard's charts (/admin). */
+function statisticsRoutes(app: FastifyInstance) {
+  const statistics = recountedEvery(
+    STATISTICS_FRESH_FOR_MS,
+    () => adminStatistics(app.database.db),
+    (error) => app.log.error({ err: error }, 'the dashboard figures could not be counted again'),
+  );
+  app.get('/api/admin/statistics', { schema: { response: { 200: statisticsSchema } } }, (): Promise<AdminStatistics> => statistics());
+}
+
 export const dashboardCapability: Capability = {
   moderation: dashboardRoutes,
-  admin: healthRoutes,
+  admin(app) {
+    healthRoutes(app);
+    statisticsRoutes(app);
+  },
   jobs: (app) => [alertsJob(app)],
 };

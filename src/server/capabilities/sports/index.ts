@@ -7,3 +7,7 @@ export const sportsCapability: Capability = {
   member: memberSportRoutes,
   pageParts: votePageParts,
 };
+
+// What other capabilities use of sports.
+export { loadPublicSports } from './queries';
+export { reactionsPerDay, suggestionsPerWeek } from './statistics';

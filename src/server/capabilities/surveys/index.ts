@@ -7,3 +7,6 @@ export const surveysCapability: Capability = {
   member: submitRoutes,
   admin: adminSurveyRoutes,
 };
+
+// What other capabilities use of surveys.
+export { answersPerWeek } from './statistics';

@@ -5,3 +5,6 @@ export const wordsCapability: Capability = {
   public: publicWordRoutes,
   member: memberWordRoutes,
 };
+
+// What other capabilities use of words.
+export { wordsPerWeek } from './statistics';
