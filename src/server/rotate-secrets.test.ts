@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { Secret, TOTP } from 'otpauth';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { todayIso } from '../shared/event-reports';
@@ -14,6 +15,7 @@ import type { Database } from './platform/db/schema';
 import { SigningSecrets } from './platform/db/signing-secrets';
 import { ANTI_BOT_SECRET } from './platform/anti-bot/proof-of-work';
 import { unsubscribeSecret, unsubscribeToken } from './capabilities/newsletter/unsubscribe-token';
+import { openTotpSecret, storePendingTotpSecret, TOTP_KEY } from './capabilities/accounts/totp-secrets';
 import { registerMember } from './platform/testing/members';
 import { proofOfWork } from './platform/testing/proof-of-work';
 import { createTestApp } from './testing/test-app';
@@ -23,6 +25,20 @@ const KEYS = ['anti_bot_secret', 'newsletter.unsubscribeSecret'];
 const MINUTE = 60_000;
 
 type Stored = { current: string; previous: { secret: string; until: string }[] };
+
+const APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+const totpKey = async (db: Kysely<Database>) =>
+  ((await db.selectFrom('settings').select('value').where('key', '=', TOTP_KEY.key).executeTakeFirstOrThrow()).value as Stored).current;
+
+/** The authenticator apps' key replaced, the replaced one kept nowhere, and the member's secret encrypted under the new one. */
+async function expectAppSecretsRotated(db: Kysely<Database>, keyBefore: string, userId: string) {
+  const key = await totpKey(db);
+  expect(key).not.toBe(keyBefore);
+  expect(JSON.stringify((await db.selectFrom('settings').select('value').where('key', '=', TOTP_KEY.key).executeTakeFirstOrThrow()).value)).not.toContain(keyBefore);
+  const { totp_pending_secret } = await db.selectFrom('users').select('totp_pending_secret').where('id', '=', userId).executeTakeFirstOrThrow();
+  expect(openTotpSecret(key, userId, totp_pending_secret!)).toBe(APP_SECRET);
+}
 
 function rotateSecrets(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', COMMAND], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -59,7 +75,7 @@ describe('npm run rotate-secrets on the embedded database', () => {
   });
   afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-  it('refuses while the server holds the folder, and rotates both secrets once it is stopped', { timeout: 300_000 }, async () => {
+  it('refuses while the server holds the folder, and rotates the secrets and the apps’ key once it is stopped', { timeout: 300_000 }, async () => {
     // The migrated template, unpacked into the folder (openDatabase keeps its files in 'db').
     const template = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: new Blob([await fs.readFile(inject('pgliteTemplate'))]) });
     await template.close();
@@ -69,6 +85,13 @@ describe('npm run rotate-secrets on the embedded database', () => {
     // Made at their first use, as a server does.
     await new SigningSecrets(database.db, ANTI_BOT_SECRET).current();
     await unsubscribeSecret(database.db);
+    const { id: userId } = await database.db
+      .insertInto('users')
+      .values({ email: 'appli@exemple.fr', username: 'appli', account_type: 'user', password_hash: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await storePendingTotpSecret(database.db, userId, APP_SECRET);
+    const keyBefore = await totpKey(database.db);
     const before = await secrets(database.db);
     const refused = await rotateSecrets({ DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
@@ -83,6 +106,7 @@ describe('npm run rotate-secrets on the embedded database', () => {
     database = await openDatabase({ dataDir });
     try {
       expectRotated(before, await secrets(database.db), rotatedAt);
+      await expectAppSecretsRotated(database.db, keyBefore, userId);
     } finally {
       await database.close();
     }
@@ -97,12 +121,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm run rotate-secrets on Postgre
       const solved = await proofOfWork(test.app);
       const member = await registerMember(test.app, { newsletter: true });
       const link = unsubscribeToken(await unsubscribeSecret(db), member.uuid);
+      await storePendingTotpSecret(db, member.uuid, APP_SECRET);
+      const keyBefore = await totpKey(db);
       const before = await secrets(db);
       const rotatedAt = Date.now();
       const done = await rotateSecrets({ DATABASE_URL: test.database.url! });
       expect(done.code, done.output).toBe(0);
       expect(done.output).toContain("Les instances en marche les prennent en compte en moins d'une minute.");
       expectRotated(before, await secrets(db), rotatedAt);
+      await expectAppSecretsRotated(db, keyBefore, member.uuid);
       const report = { eventName: 'Trail des Crêtes', sport: 'Trail', date: todayIso(new Date(Date.now() + 30 * 24 * 60 * MINUTE)), place: 'Gérardmer', link: 'https://trail.example.org', email: '' };
       expect((await test.app.inject({ method: 'POST', url: '/api/event-reports', payload: { ...report, ...solved } })).statusCode).toBe(201);
       const oneClick = await test.app.inject({
@@ -112,6 +139,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm run rotate-secrets on Postgre
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(oneClick.statusCode).toBe(200);
+      // The instance's copy of the apps' key is the replaced one: it finds the new one at once.
+      const code = new TOTP({ secret: Secret.fromBase32(APP_SECRET) }).generate();
+      const enrolled = await test.app.inject({ method: 'POST', url: '/api/account/two-factor/totp', payload: { code }, headers: { cookie: member.cookie } });
+      expect(enrolled.statusCode).toBe(200);
     } finally {
       await test.close();
     }

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { SecondFactorPayload } from '../../../shared/two-factor';
 import { AppError } from '../../platform/http/errors';
 import { anyObject, object, string } from '../../platform/http/schema';
-import { recordAction } from '../journal/index';
-import { greetingName } from './email-verification';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { authenticationCredential } from './passkey-routes';
 import { secondFactorOptions, verifyPasskeySignIn } from './passkeys';
@@ -13,7 +11,7 @@ import { currentUserSchema } from './schemas';
 import { noteSignInBrowser } from './known-browsers';
 import { startSession } from './sessions';
 import { readSignInTicket, spendSignInTicket } from './sign-in-tickets';
-import { signInFactorMail } from './sign-in-factor-mail';
+import { tellRecoveryCodeUsed } from './recovery-code-used';
 import { spendRecoveryCode, spendTotpCode, twoFactorStatus } from './two-factor';
 import { findAccountToSignIn } from './users';
 import { toCurrentUser } from './users';
@@ -73,18 +71,7 @@ export function secondFactorRoutes(app: FastifyInstance, authRateLimit: AuthRate
       const account = await findAccountToSignIn(db, ticket.email);
       if (!account || account.id !== user.id) throw new AppError(401, 'auth/sign-in-expired');
       if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
-      if (recoveryCodeUsed) {
-        const left = (await twoFactorStatus(db, user.id)).recoveryCodesLeft;
-        await recordAction(db, { actorId: user.id, kind: 'factors/recovery-code', targetType: 'user', targetId: user.id, summary: `${left} restant(s)` });
-        await app.mailer.send({
-          to: account.email,
-          ...signInFactorMail(site, {
-            name: greetingName(account),
-            title: 'Un code de secours a servi à te connecter',
-            what: `Un de tes codes de secours vient de servir à te connecter à ${site.projectName} ; il ne servira plus. Il t'en reste ${left}.`,
-          }),
-        });
-      }
+      if (recoveryCodeUsed) await tellRecoveryCodeUsed(app, account, 'sign-in');
       await startSession(db, reply, account.id, secureCookies);
       await noteSignInBrowser(app, reply, account);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || ticket.temporary });

@@ -9,6 +9,7 @@ import { requireRecentAuthentication } from './recent-authentication';
 import { twoFactorStatusSchema } from './schemas';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { newTotpSecret, totpEnrolment } from './totp';
+import { storePendingTotpSecret } from './totp-secrets';
 import { replaceRecoveryCodes, settleTwoFactor, spendTotpCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorStatus } from './two-factor';
 import type { UserRow } from './users';
 
@@ -29,7 +30,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
   app.post('/api/account/two-factor/totp/setup', { schema: { body: object({}), response: { 200: shape({ secret: text, uri: text, qrCode: text }) } } }, async (request): Promise<TotpSetup> => {
     const user = requireMember(request);
     const secret = newTotpSecret();
-    await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', user.id).execute();
+    await storePendingTotpSecret(db, user.id, secret);
     return { secret, ...(await totpEnrolment(site, user.email, secret)) };
   });
 
@@ -70,6 +71,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
     const recoveryCodes = await db.transaction().execute(async (trx) => {
       const on = await trx.selectFrom('users').select('id').where('id', '=', user.id).where('two_factor_since', 'is not', null).forUpdate().executeTakeFirst();
       if (!on) throw new AppError(409, 'auth/two-factor-off');
+      await recordAction(trx, { actorId: user.id, kind: 'factors/add', targetType: 'user', targetId: user.id, summary: 'Nouveaux codes de secours' });
       return replaceRecoveryCodes(trx, user.id);
     });
     await tellMember(user, 'De nouveaux codes de secours', 'Tu as demandé de nouveaux codes de secours : les anciens ne fonctionnent plus.');

@@ -87,6 +87,9 @@ describe('the second factor', () => {
 
     const renewed = await post(test.app, '/api/account/two-factor/recovery-codes', {}, member.cookie);
     expect(renewed.json().status.recoveryCodesLeft).toBe(10);
+    await test.mailbox.waitFor(member.email, (message) => message.parsed.subject === 'De nouveaux codes de secours');
+    const renewal = await test.database.db.selectFrom('journal').select(['kind', 'summary']).where('target_id', '=', member.uuid).where('summary', '=', 'Nouveaux codes de secours').execute();
+    expect(renewal).toEqual([{ kind: 'factors/add', summary: 'Nouveaux codes de secours' }]);
     expect((await withCode(recoveryCodes[0])).json().error.code).toBe('auth/wrong-code');
     expect((await withCode(renewed.json().recoveryCodes[0])).statusCode).toBe(200);
   });

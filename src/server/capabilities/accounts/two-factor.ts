@@ -5,6 +5,7 @@ import type { PublicConfig } from '../../../shared/public-config';
 import { RECOVERY_CODE_COUNT, recoveryCode, totpCode, type SecondFactorMethod, type TwoFactorStatus } from '../../../shared/two-factor';
 import type { Database } from '../../platform/db/schema';
 import { totpStep } from './totp';
+import { readTotpSecret } from './totp-secrets';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -78,11 +79,10 @@ export async function turnOffTwoFactor(db: Db, userId: string) {
  * checks it is newer than the last one accepted: a code seen once (over a shoulder, by a
  * phishing page already used) is refused a second time, even by two requests at once.
  */
-export async function spendTotpCode(db: Db, site: PublicConfig, user: { id: string; email: string }, column: 'totp_secret' | 'totp_pending_secret', typed: string) {
+export async function spendTotpCode(db: Kysely<Database>, site: PublicConfig, user: { id: string; email: string }, column: 'totp_secret' | 'totp_pending_secret', typed: string) {
   const code = totpCode(typed);
   if (!code) return false;
-  const row = await db.selectFrom('users').select([column]).where('id', '=', user.id).executeTakeFirst();
-  const secret = row?.[column];
+  const secret = await readTotpSecret(db, user.id, column);
   if (!secret) return false;
   const step = totpStep(site, user.email, secret, code);
   if (step === undefined) return false;

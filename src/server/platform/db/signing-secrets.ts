@@ -101,6 +101,17 @@ async function readSecrets(db: Kysely<Database>, policy: SecretPolicy): Promise<
   return (await select())!.value as StoredSecrets;
 }
 
+const views = new WeakMap<Kysely<Database>, Map<string, SigningSecrets>>();
+
+/** This instance's one view of the secret `policy` names in `db`, so its copy is read once a minute at most, whoever asks. */
+export function signingSecretsOf(db: Kysely<Database>, policy: SecretPolicy): SigningSecrets {
+  let ofDb = views.get(db);
+  if (!ofDb) views.set(db, (ofDb = new Map()));
+  let view = ofDb.get(policy.key);
+  if (!view) ofDb.set(policy.key, (view = new SigningSecrets(db, policy)));
+  return view;
+}
+
 /**
  * A new secret to sign with; the one it replaces stays accepted for `keepPreviousMs`, and
  * those past their time are dropped. One statement: two rotations at once both take effect,

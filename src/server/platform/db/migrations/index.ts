@@ -35,6 +35,8 @@ import * as sessionDevices from './20261128330000_session_devices';
 import * as sharedLimits from './20261128400000_shared_limits';
 import * as operations from './20261128500000_operations';
 import * as audience from './20261128600000_audience';
+import * as dashboardStatistics from './20261128700000_dashboard_statistics';
+import * as encryptedTotpSecrets from './20261128800000_encrypted_totp_secrets';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   '20261128400000_shared_limits': sharedLimits,
   '20261128500000_operations': operations,
   '20261128600000_audience': audience,
+  '20261128700000_dashboard_statistics': dashboardStatistics,
+  '20261128800000_encrypted_totp_secrets': encryptedTotpSecrets,
 };
