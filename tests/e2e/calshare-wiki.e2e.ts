@@ -111,9 +111,14 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
 
   it('asks whether an article helped, once per visitor, and counts the answers for the admin', async () => {
     const first = await openPage(suite.browser, suite.site.url);
+    // A slow phone, tapping as soon as the page is there: the tap must not be lost to the
+    // hydration still under way (a concurrent one broke on it and drew the page anew).
+    const cdp = await first.context.newCDPSession(first.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await first.page.goto('/calshare/wiki/chats');
     await first.page.getByRole('button', { name: 'Oui' }).click();
     await first.page.getByText('Merci pour ton retour').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await first.page.reload();
     await first.page.getByText('Merci pour ton retour').waitFor();
     await expect(first.page.getByRole('button', { name: 'Oui' }).count()).resolves.toBe(0);
