@@ -13,9 +13,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { normalizePicture } from './picture';
 import { keepAnAdmin, lockActiveAdmins } from './active-admins';
 import { change } from '../../platform/live/change';
-import { accountDeletedMail } from './account-deleted-mail';
+import { sendAccountDeletedMail } from './account-deleted-mail';
 import { deleteAccount } from './delete-account';
-import { greetingName } from './email-verification';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { endOtherSessions, endSession } from './sessions';
 import { findUser, passwordHashes, removePicture, replacePicture, setBio, setPassword, toCurrentUser, type UserRow } from './users';
@@ -118,13 +117,7 @@ export function accountRoutes(app: FastifyInstance) {
         await deleteAccount(deletion, user);
       });
       await endSession(db, request, reply, secureCookies);
-      // The account is gone whatever the mail does: a failed sending is logged, not answered
-      // as an error that would tell the member their account is still there.
-      if (!user.email_undeliverable_at) {
-        await app.mailer
-          .send({ to: user.email, ...accountDeletedMail(app.config.public, { name: greetingName(user) }) })
-          .catch((error: unknown) => request.log.error({ err: error }, 'the account deletion mail was not sent'));
-      }
+      await sendAccountDeletedMail(app, request.log, user, 'member');
       return reply.code(204).send();
     },
   );

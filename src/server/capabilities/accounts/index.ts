@@ -38,6 +38,7 @@ export function accountsCapability(otherLinks: LinkOpener[]): Capability {
 
 // What other capabilities use of accounts.
 export { keepAnAdmin, lockActiveAdmins } from './active-admins';
+export { sendAccountDeletedMail } from './account-deleted-mail';
 export { deleteAccount } from './delete-account';
 export { FIREBASE_HASH_SETTING, firebasePasswordHash, hashPassword, type FirebaseHashParameters } from './passwords';
 export { normalizePicture } from './picture';
@@ -47,3 +48,4 @@ export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';
 export { currentUserSchema } from './schemas';
 export { countPersons, findUser, pictureUrl, takenAccountError, toCurrentUser } from './users';
+export { membersByJoiningWeek, type MemberCounts } from './statistics';

@@ -8,6 +8,7 @@ import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
 import { authenticationCredential } from './passkey-routes';
 import { secondFactorOptions, verifyPasskeySignIn } from './passkeys';
 import { verifyAccountPassword } from './passwords';
+import { tellRecoveryCodeUsed } from './recovery-code-used';
 import { markAuthenticated } from './sessions';
 import { spendRecoveryCode, spendTotpCode, twoFactorStatus } from './two-factor';
 import { passwordHashes } from './users';
@@ -33,9 +34,14 @@ export function reauthenticationRoutes(app: FastifyInstance) {
       const user = requireMember(request);
       const { password, code, credential } = request.body;
       if ([password, code, credential].filter((given) => given !== undefined).length !== 1) throw new AppError(400, 'http/bad-request');
+      let recoveryCodeUsed = false;
       const passed = await throttledPasswordCheck(db, passwordAttempt(request, user.email), async () => {
         if (password !== undefined) return verifyAccountPassword(db, (await passwordHashes(db, user.id)).password_hash, password);
-        if (code !== undefined) return (await spendTotpCode(db, site, user, 'totp_secret', code)) || (await spendRecoveryCode(db, user.id, code));
+        if (code !== undefined) {
+          if (await spendTotpCode(db, site, user, 'totp_secret', code)) return true;
+          recoveryCodeUsed = await spendRecoveryCode(db, user.id, code);
+          return recoveryCodeUsed;
+        }
         try {
           await verifyPasskeySignIn(db, site, credential as AuthenticationResponseJSON, user.id);
           return true;
@@ -46,6 +52,7 @@ export function reauthenticationRoutes(app: FastifyInstance) {
       });
       if (!passed) throw new AppError(401, password !== undefined ? 'auth/wrong-password' : code !== undefined ? 'auth/wrong-code' : 'passkeys/not-verified');
       await markAuthenticated(db, request.sessionId!);
+      if (recoveryCodeUsed) await tellRecoveryCodeUsed(app, user, 'confirmation');
       return reply.code(204).send();
     },
   );

@@ -63,4 +63,20 @@ describe('recent authentication for sensitive acts', () => {
     expect((await post(test.app, '/api/auth/reauthenticate', { credential: authenticator.signIn(request) }, member.cookie)).statusCode).toBe(204);
     expect((await test.app.inject({ method: 'DELETE', url: `/api/account/passkeys/${id}`, headers: { cookie: member.cookie } })).statusCode).toBe(204);
   });
+
+  it('takes a recovery code once, journaled and mailed as at the sign-in', async () => {
+    const member = await registerMember(test.app);
+    const setup = (await post(test.app, '/api/account/two-factor/totp/setup', {}, member.cookie)).json();
+    const enrolled = await post(test.app, '/api/account/two-factor/totp', { code: new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate() }, member.cookie);
+    const [code] = enrolled.json().recoveryCodes as string[];
+
+    await age(member);
+    expect((await post(test.app, '/api/auth/reauthenticate', { code }, member.cookie)).statusCode).toBe(204);
+    await age(member);
+    expect((await post(test.app, '/api/auth/reauthenticate', { code }, member.cookie)).json().error.code).toBe('auth/wrong-code');
+    const mail = await test.mailbox.waitFor(member.email, (message) => message.parsed.subject === 'Un code de secours a servi à confirmer ton identité');
+    expect(mail.parsed.text).toContain("Il t'en reste 9.");
+    const journal = await test.database.db.selectFrom('journal').select(['kind', 'summary']).where('target_id', '=', member.uuid).where('kind', '=', 'factors/recovery-code').execute();
+    expect(journal).toEqual([{ kind: 'factors/recovery-code', summary: '9 restant(s)' }]);
+  });
 });

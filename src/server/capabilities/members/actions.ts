@@ -22,7 +22,7 @@ async function lockAdminsAsActor(trx: Trx, actorId: string): Promise<string[]> {
 async function lockTarget(trx: Trx, id: string) {
   const target = await trx
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'account_type', 'roles', 'suspended_at'])
+    .select(['id', 'email', 'username', 'firstname', 'account_type', 'roles', 'suspended_at', 'email_undeliverable_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -97,12 +97,16 @@ export async function setMemberSuspension(suspension: Change, actorId: string, t
   if (publicWord) await announce('words');
 }
 
-/** The member's own RGPD deletion (accounts/delete-account.ts), by an admin, journaled. */
-export async function deleteMember(deletion: Change, actorId: string, targetId: string): Promise<void> {
+/**
+ * The member's own RGPD deletion (accounts/delete-account.ts), by an admin, journaled; returns
+ * the account as it was, for the mail that tells its member.
+ */
+export async function deleteMember(deletion: Change, actorId: string, targetId: string): Promise<Target> {
   const admins = await lockAdminsAsActor(deletion.db, actorId);
   const target = await lockTarget(deletion.db, targetId);
   notYourself(actorId, target);
   keepAnAdmin(admins, target.id);
   await deleteAccount(deletion, target);
   await recordAction(deletion.db, { actorId, kind: 'member/delete', targetType: 'user', targetId: target.id, summary: named(target) });
+  return target;
 }

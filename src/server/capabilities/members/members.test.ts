@@ -253,6 +253,11 @@ describe('/admin/members', () => {
       expect.objectContaining({ kind: 'member/delete', actor_id: admin.uuid, summary: `${member.username} (${member.email})` }),
     ]);
     expect((await as(admin.cookie).delete(`/api/admin/members/${member.uuid}`)).statusCode).toBe(404);
+    // The member learns it from the association, not at their next sign-in.
+    const mail = await test.mailbox.waitFor(member.email, (sent) => sent.parsed.subject === 'Ton compte a été supprimé');
+    expect(mail.parsed.text).toContain("a été supprimé par l'équipe de l'association");
+    expect(mail.parsed.text).not.toContain("comme tu l'as demandé");
+    expect(mail.parsed.text).toContain('Une question ? Écris-nous à');
   });
 });
 

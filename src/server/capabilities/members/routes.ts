@@ -8,7 +8,7 @@ import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';
-import { factorsResetMail, requireRecentAuthentication, resetSignInFactors } from '../accounts/index';
+import { factorsResetMail, requireRecentAuthentication, resetSignInFactors, sendAccountDeletedMail } from '../accounts/index';
 
 const yesNo = oneOf(['yes', 'no']);
 const searchQuery = object(
@@ -112,7 +112,8 @@ export function memberAdminRoutes(app: FastifyInstance) {
   );
 
   app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params }, preHandler: requireRecentAuthentication }, async (request, reply) => {
-    await change(app, (deletion) => deleteMember(deletion, requireMember(request).id, request.params.id));
+    const deleted = await change(app, (deletion) => deleteMember(deletion, requireMember(request).id, request.params.id));
+    await sendAccountDeletedMail(app, request.log, deleted, 'admin');
     return reply.code(204).send();
   });
 }

@@ -10,6 +10,12 @@ export const describeError = (error: unknown) => (error instanceof Error ? error
 /** Records each job's runs in job_runs, whichever instance runs it. */
 export function jobRunsRecorder(db: Kysely<Database>): JobRecorder {
   return {
+    // Otherwise a job removed or renamed by an upgrade would stay on the panel for good, and
+    // one whose last run failed would be mailed as failing every day. Another instance still
+    // on the older release puts its row back at its next run, until it is upgraded too.
+    async scheduled(names) {
+      await db.deleteFrom('job_runs').where('name', 'not in', names).execute();
+    },
     async started(name) {
       await db
         .insertInto('job_runs')

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import type { DatabaseHandle } from '../db/connection';
 import { createTestDatabase } from '../testing/test-database';
-import { redactUrl } from './log-redaction';
+import { redactUrl, remoteNetwork } from './log-redaction';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -53,4 +53,20 @@ it('counts each error line for the health panel, and nothing below', async () =>
   app.log.error('an error');
   app.log.fatal('worse');
   expect(app.errorCount.lastDay()).toBe(before + 2);
+});
+
+it('logs the network a request came from, never its whole address', async () => {
+  lines.length = 0;
+  await app.inject({ method: 'GET', url: '/api/words', remoteAddress: '203.0.113.57' });
+  await app.inject({ method: 'GET', url: '/api/words', remoteAddress: '2001:db8:5:6:7:8:9:a' });
+  await app.inject({ method: 'GET', url: '/api/words', remoteAddress: '::ffff:198.51.100.23' });
+
+  const logged = lines.join('\n');
+  expect(logged).not.toMatch(/203\.0\.113\.57|2001:db8:5:6|198\.51\.100\.23|remotePort/);
+  const networks = lines
+    .map((line) => JSON.parse(line) as { msg: string; req?: { remoteNetwork?: string } })
+    .filter((entry) => entry.msg === 'incoming request')
+    .map((entry) => entry.req!.remoteNetwork);
+  expect(networks).toEqual(['203.0.113.0/24', '2001:db8:5::/48', '198.51.100.0/24']);
+  expect(remoteNetwork('pas une adresse')).toBeUndefined();
 });

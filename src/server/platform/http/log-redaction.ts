@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { VERIFY_EMAIL_PAGE } from '../../../shared/accounts';
 
 /** Where log lines go; tests pass a stream to read them. */
@@ -29,14 +30,26 @@ export function redactUrl(url: string): string {
     .join('/');
 }
 
-/** Fastify's own request fields in its 'incoming request' and error lines, with the URL redacted. */
+/**
+ * The client's network rather than its address, which is personal data: an IPv4 address
+ * without its last byte (/24), an IPv6 one without its last 80 bits (/48, a site's prefix).
+ * Enough to tell a flood from one country or provider from another's, not to find a person.
+ */
+export function remoteNetwork(ip: string): string | undefined {
+  if (!ipaddr.isValid(ip)) return undefined;
+  const address = ipaddr.process(ip);
+  const prefix = address.kind() === 'ipv4' ? 24 : 48;
+  const bytes = address.toByteArray().map((byte, index) => (index * 8 < prefix ? byte : 0));
+  return `${ipaddr.fromByteArray(bytes).toString()}/${prefix}`;
+}
+
+/** Fastify's own request fields in its 'incoming request' and error lines, the URL and the address redacted. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    remoteNetwork: remoteNetwork(request.ip),
   };
 }
 
@@ -45,7 +58,8 @@ const ERROR_LEVEL = 50;
 
 /**
  * Fastify's `logger` option for the app's setting: its lines never carry a URL's e-mail
- * address, and each error line is counted in `errors` (the health panel's figure).
+ * address nor a client's whole IP address, and each error line is counted in `errors` (the
+ * health panel's figure).
  */
 export function loggerOptions(setting: LoggerSetting, errors?: { add(): void }): FastifyServerOptions['logger'] {
   if (!setting) return false;

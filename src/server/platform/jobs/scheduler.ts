@@ -32,6 +32,8 @@ export function atStart(): Job['next'] {
 
 /** Told of each run's start and end (the health panel's record of the jobs, platform/health/job-runs.ts). */
 export interface JobRecorder {
+  /** The jobs this process runs, told at start: a job a new release no longer has is forgotten. */
+  scheduled(names: string[]): Promise<void>;
   started(name: string): Promise<void>;
   finished(name: string, error: unknown): Promise<void>;
 }
@@ -90,6 +92,7 @@ export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, 'error'>, re
     if (wait === 0 && !(asked instanceof Promise)) return void run(entry);
     entry.timer = setTimeout(() => void run(entry), wait).unref();
   };
+  const told = record(recorder?.scheduled([...entries.keys()]));
   for (const entry of entries.values()) void schedule(entry);
 
   return {
@@ -101,7 +104,7 @@ export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, 'error'>, re
     async stop() {
       stopped = true;
       for (const entry of entries.values()) clearTimeout(entry.timer);
-      await Promise.all([...entries.values()].map((entry) => entry.running));
+      await Promise.all([told, ...[...entries.values()].map((entry) => entry.running)]);
     },
   };
 }
