@@ -10,6 +10,9 @@ export const REACTION_LABELS: Record<Reaction, { label: string; emoji: string }>
 
 export type ReactionCounts = Record<Reaction, number>;
 
+/** The place of the prerendered /vote where the server writes the public sports, for those without JavaScript. */
+export const SPORTS_PART = 'sports';
+
 /** GET /api/sports: public sports, most reactions first, ties by name. */
 export interface SportItem {
   id: string;

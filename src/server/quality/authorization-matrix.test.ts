@@ -49,7 +49,7 @@ describe('authorisation matrix, generated from the route table', () => {
     for (const key of ['GET /api/admin/moderation', 'GET /api/admin/summary', 'POST /api/admin/words/:id/approve', 'POST /api/admin/words/:id/unapprove', 'POST /api/admin/words/:id/refuse', 'POST /api/admin/words/:id/vip', 'POST /api/admin/sports/:id/approve', 'POST /api/admin/sports/:id/unapprove', 'POST /api/admin/sports/:id/refuse', 'POST /api/admin/words/:id/withdraw', 'POST /api/admin/moderation/bulk', 'GET /api/admin/moderation/digest', 'PUT /api/admin/moderation/digest']) {
       expect(groupOf(key), key).toBe('moderation');
     }
-    for (const key of ['GET /api/admin/settings', 'GET /api/admin/settings/legal-notice', 'PUT /api/admin/settings/legal-notice', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters']) {
+    for (const key of ['GET /api/admin/settings', 'GET /api/admin/settings/legal-notice', 'PUT /api/admin/settings/legal-notice', 'POST /api/admin/organisations/allowlist', 'GET /api/admin/surveys', 'GET /api/admin/newsletters', 'GET /api/admin/statistics']) {
       expect(groupOf(key), key).toBe('admin');
     }
     expect(groupOf('GET /api/legal-notice')).toBe('public');
@@ -75,6 +75,34 @@ describe('authorisation matrix, generated from the route table', () => {
       ].sort(),
     );
     for (const key of ['GET /api/admin/members', 'GET /api/admin/moderation', 'GET /api/admin/newsletters', 'GET /api/admin/journal']) expect(groupOf(key), key).not.toBe('texts');
+  });
+
+  it('puts the strong sign-in where each step belongs: the steps before a session public, the member’s own factors and sessions to the member, a reset of another’s to admins', () => {
+    const groupOf = (key: string) => test.app.routeTable.find((route) => `${route.method} ${route.url}` === key)?.group;
+    const groups = {
+      public: ['POST /api/auth/passkey/options', 'POST /api/auth/passkey', 'POST /api/auth/second-factor', 'POST /api/auth/second-factor/options'],
+      member: [
+        'GET /api/account/passkeys',
+        'POST /api/account/passkeys/options',
+        'POST /api/account/passkeys',
+        'PATCH /api/account/passkeys/:id',
+        'DELETE /api/account/passkeys/:id',
+        'GET /api/account/two-factor',
+        'POST /api/account/two-factor/totp/setup',
+        'POST /api/account/two-factor/totp',
+        'DELETE /api/account/two-factor/totp',
+        'POST /api/account/two-factor/passkeys',
+        'POST /api/account/two-factor/recovery-codes',
+        'DELETE /api/account/two-factor',
+        'POST /api/auth/reauthenticate/options',
+        'POST /api/auth/reauthenticate',
+        'GET /api/account/sessions',
+        'DELETE /api/account/sessions/:id',
+        'DELETE /api/account/sessions',
+      ],
+      admin: ['POST /api/admin/members/:id/two-factor/reset'],
+    };
+    for (const [group, keys] of Object.entries(groups)) for (const key of keys) expect(groupOf(key), key).toBe(group);
   });
 
   it('keeps the newsletter stream from moderators and the moderation stream from members', async () => {

@@ -17,7 +17,7 @@ const edgyString = fc.oneof(
 /** Wrong types, edge strings, missing and extra fields: what a broken or hostile client sends. */
 const badPayload = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(fc.oneof(fc.constantFrom('email', 'pwd', 'content', 'name', 'emoji', 'reaction', 'bio', 'letter', 'title', 'userId', 'surveyId', 'responses', 'altcha', '__proto__', 'constructor'), fc.string({ maxLength: 12 })), fc.oneof(edgyString, fc.integer(), fc.boolean(), fc.constant(null), fc.array(edgyString, { maxLength: 3 })), { maxKeys: 6 }),
+  fc.dictionary(fc.oneof(fc.constantFrom('email', 'pwd', 'content', 'name', 'emoji', 'reaction', 'bio', 'letter', 'title', 'userId', 'surveyId', 'responses', 'altcha', 'password', 'code', 'ticket', 'credential', 'role', 'granted', '__proto__', 'constructor'), fc.string({ maxLength: 12 })), fc.oneof(edgyString, fc.integer(), fc.boolean(), fc.constant(null), fc.array(edgyString, { maxLength: 3 })), { maxKeys: 6 }),
   fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 5 }),
 );
 

@@ -5,20 +5,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
 import { queueNewsletter } from '../capabilities/newsletter/newsletters';
-import { openDatabase, type DatabaseHandle } from '../platform/db/connection';
+import { openDatabase } from '../platform/db/connection';
 import { checkNoticesArrive, NoticesUndelivered } from '../platform/db/notices-check';
-import { createMailer, type Mailer } from '../platform/mail/mailer';
 import { insertAccounts } from '../platform/testing/accounts';
 import { registerAdmin, registerMember, type TestMember } from '../platform/testing/members';
 import { startPgBouncer, type PgBouncer } from '../platform/testing/pgbouncer';
 import { describeOnPostgresql } from '../platform/testing/postgresql-only';
 import { TestSmtp } from '../platform/testing/smtp-server';
-import { createTestDatabase, emptyPostgresDatabases } from '../platform/testing/test-database';
+import { emptyPostgresDatabases } from '../platform/testing/test-database';
 import { migrateDatabase } from '../platform/db/migrate';
 import { waitUntilSettled } from '../testing/deliveries';
+import { setUpInstances } from '../testing/instances';
 
 const AUTH_BUDGET = 10;
 const REACTION_BUDGET = 3;
@@ -33,49 +31,38 @@ const RECIPIENTS = 3000;
  */
 describeOnPostgresql('three instances behind PgBouncer in transaction mode', () => {
   const emptyDatabase = emptyPostgresDatabases(process.env.TEST_DATABASE_URL ?? 'postgres://unused');
-  let direct: DatabaseHandle;
   let bouncer: PgBouncer;
   let smtp: TestSmtp;
-  const handles: DatabaseHandle[] = [];
-  const mailers: Mailer[] = [];
-  const instances: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    direct = await createTestDatabase();
     [bouncer, smtp] = await Promise.all([startPgBouncer(process.env.TEST_DATABASE_URL!), TestSmtp.start()]);
-    const config = readConfig({
-      CLIENT_DIR: '/nonexistent',
+  });
+
+  afterAll(async () => {
+    await bouncer?.stop();
+    await smtp?.stop();
+  });
+
+  // Each instance's pool through the pooler and its LISTEN direct, checked as main.ts checks it at start-up.
+  const site = setUpInstances({
+    count: 3,
+    env: () => ({
       DATA_DIR: '/nonexistent-test-data',
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_BUDGET),
       REACTION_RATE_LIMIT_PER_MINUTE: String(REACTION_BUDGET),
       NEWSLETTER_RATE_PER_SECOND: String(RATE),
       ANTI_BOT_DIFFICULTY: '10',
-      // The admin approves with a password alone, as the other instance tests do.
-      STAFF_TWO_FACTOR: 'optional',
-    });
-    for (let i = 0; i < 3; i++) {
+      SMTP_URL: smtp.url,
+    }),
+    async connect(direct) {
       const handle = await openDatabase({ databaseUrl: bouncer.pooled(direct.url!), listenUrl: direct.url });
-      handles.push(handle);
       await checkNoticesArrive(handle);
-      const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir: config.dataDir });
-      mailers.push(mailer);
-      const app = await buildApp({ config, database: handle, mailer });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      instances.push(app);
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const app of instances) await app.close();
-    for (const mailer of mailers) await mailer.close();
-    for (const handle of handles) await handle.close();
-    await bouncer?.stop();
-    await smtp?.stop();
-    await direct?.close();
+      return handle;
+    },
   });
 
   it('refuses LISTEN through the pooler at start-up, with a message saying what to set', async () => {
-    const throughPooler = await openDatabase({ databaseUrl: bouncer.pooled(direct.url!) });
+    const throughPooler = await openDatabase({ databaseUrl: bouncer.pooled(site.database.url!) });
     try {
       const refused = await checkNoticesArrive(throughPooler, 1000).catch((error: Error) => error);
       expect(refused).toBeInstanceOf(NoticesUndelivered);
@@ -116,8 +103,8 @@ describeOnPostgresql('three instances behind PgBouncer in transaction mode', () 
   }, 60_000);
 
   it('shows a word approved on one instance live on the two others', async () => {
-    const [one, two, three] = instances;
-    const admin = await registerAdmin(one, direct);
+    const [one, two, three] = site.apps;
+    const admin = await registerAdmin(one, site.database);
     const member = await registerMember(two);
     const { id } = (await two.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Par le pooler' } })).json();
     const streams = await Promise.all([two, three].map(openStream));
@@ -134,7 +121,7 @@ describeOnPostgresql('three instances behind PgBouncer in transaction mode', () 
   });
 
   it("refuses on every instance an address that spent its sign-in budget on one", async () => {
-    const [one, two, three] = instances;
+    const [one, two, three] = site.apps;
     const attempt = (app: FastifyInstance) =>
       app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.23', payload: { email: `inconnu-${Math.random()}@exemple.fr`, password: 'Mauvais-1234!' } });
     for (let i = 0; i < AUTH_BUDGET; i++) expect((await attempt(one)).statusCode).not.toBe(429);
@@ -148,25 +135,26 @@ describeOnPostgresql('three instances behind PgBouncer in transaction mode', () 
   });
 
   it("counts a member's reactions and picture uploads on the three instances together", async () => {
-    const member: TestMember = await registerMember(instances[0]);
-    await direct.db.insertInto('sports').values({ id: 'aviron', name: 'Aviron', duplicate_key: 'aviron', public: true, published_at: new Date() }).execute();
+    const member: TestMember = await registerMember(site.apps[0]);
+    await site.database.db.insertInto('sports').values({ id: 'aviron', name: 'Aviron', duplicate_key: 'aviron', public: true, published_at: new Date() }).execute();
     const react = (i: number) =>
-      instances[i % 3].inject({ method: 'POST', url: '/api/sports/aviron/reaction', headers: { cookie: member.cookie }, payload: { reaction: 'love' } });
+      site.apps[i % 3].inject({ method: 'POST', url: '/api/sports/aviron/reaction', headers: { cookie: member.cookie }, payload: { reaction: 'love' } });
     for (let i = 0; i < REACTION_BUDGET; i++) expect((await react(i)).statusCode).toBe(200);
     for (let i = 0; i < 3; i++) expect((await react(i)).statusCode).toBe(429);
 
     // Counted before the body is read: a picture that is not one still spends the budget.
     const upload = (i: number) =>
-      instances[i % 3].inject({ method: 'PUT', url: '/api/account/picture', headers: { cookie: member.cookie, 'content-type': 'image/png' }, payload: Buffer.from('pas une image') });
+      site.apps[i % 3].inject({ method: 'PUT', url: '/api/account/picture', headers: { cookie: member.cookie, 'content-type': 'image/png' }, payload: Buffer.from('pas une image') });
     for (let i = 0; i < PICTURE_BUDGET; i++) expect((await upload(i)).statusCode).not.toBe(429);
     for (let i = 0; i < 3; i++) expect((await upload(i)).statusCode).toBe(429);
   });
 
   it(`sends a newsletter to ${RECIPIENTS} members by the three workers, once each, at no more than the site-wide ${RATE} a second`, async () => {
-    await direct.db.updateTable('users').set({ newsletter: false }).execute();
-    const accounts = await insertAccounts(direct.db, RECIPIENTS);
-    const { newsletterId } = await queueNewsletter(direct.db, { title: 'Trois instances', description: 'Un seul rythme', letter: 'Bonjour à tous', filter: undefined, createdBy: accounts[0].id });
-    expect(await waitUntilSettled(direct.db, newsletterId, 120_000)).toMatchObject({ sent: RECIPIENTS, failed: 0 });
+    const { db } = site.database;
+    await db.updateTable('users').set({ newsletter: false }).execute();
+    const accounts = await insertAccounts(db, RECIPIENTS);
+    const { newsletterId } = await queueNewsletter(db, { title: 'Trois instances', description: 'Un seul rythme', letter: 'Bonjour à tous', filter: undefined, createdBy: accounts[0].id });
+    expect(await waitUntilSettled(db, newsletterId, 120_000)).toMatchObject({ sent: RECIPIENTS, failed: 0 });
     // The server also took the registrations' mails: only the recipients' count.
     const copies = smtp.copies();
     expect(accounts.map(({ email }) => copies.get(email.toLowerCase()))).toEqual(Array(RECIPIENTS).fill(1));

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WIKI_ARTICLE_IDS } from '../../shared/wiki';
 import type { RouteEntry } from '../platform/http/route-groups';
 import { unsubscribeSecret, unsubscribeToken } from '../capabilities/newsletter/unsubscribe-token';
+import { storePendingTotpSecret } from '../capabilities/accounts/totp-secrets';
 import { registerAdmin, registerMember, registerModerator, registerOrganisation, STRONG_PASSWORD, type TestMember } from '../platform/testing/members';
 import { proofOfWork } from '../platform/testing/proof-of-work';
 import { SoftwareAuthenticator } from '../platform/testing/authenticator';
@@ -128,11 +129,22 @@ async function addedPasskey({ test, caller, target }: Context) {
 const APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const appCode = () => new TOTP({ secret: Secret.fromBase32(APP_SECRET) }).generate();
 
+/** The app's secret on the account, as the enrolment keeps it (encrypted); `enrolled` as if its first code had confirmed it. */
+async function setAppSecret(test: TestApp, userId: string, enrolled: boolean) {
+  await storePendingTotpSecret(test.database.db, userId, APP_SECRET);
+  await test.database.db
+    .updateTable('users')
+    .set((eb) => (enrolled ? { totp_secret: eb.ref('totp_pending_secret'), totp_pending_secret: null, totp_last_step: null } : { totp_last_step: null }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** A member whose password sign-in now waits for its second step: the login's ticket. */
 async function signInTicket({ test }: Context, withPasskey = false) {
   const member = await registerMember(test.app);
   if (withPasskey) await addedPasskey({ test, caller: member, target: member, publicSport: '' });
-  await test.database.db.updateTable('users').set({ two_factor_since: new Date(), totp_secret: APP_SECRET, totp_last_step: null }).where('id', '=', member.uuid).execute();
+  await setAppSecret(test, member.uuid, true);
+  await test.database.db.updateTable('users').set({ two_factor_since: new Date() }).where('id', '=', member.uuid).execute();
   const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: STRONG_PASSWORD } });
   return login.json().secondFactor.ticket as string;
 }
@@ -177,7 +189,7 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   },
   'POST /api/account/two-factor/totp': {
     body: async ({ test, caller, target }) => {
-      await test.database.db.updateTable('users').set({ totp_pending_secret: APP_SECRET, totp_last_step: null }).where('id', '=', (caller ?? target).uuid).execute();
+      await setAppSecret(test, (caller ?? target).uuid, false);
       return { code: appCode() };
     },
   },
@@ -190,7 +202,7 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   },
   'DELETE /api/account/two-factor/totp': {
     params: async ({ test, caller, target }) => {
-      await test.database.db.updateTable('users').set({ totp_secret: APP_SECRET }).where('id', '=', (caller ?? target).uuid).execute();
+      await setAppSecret(test, (caller ?? target).uuid, true);
       return {};
     },
   },

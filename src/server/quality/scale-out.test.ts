@@ -1,37 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { readConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../platform/db/connection';
-import { createTestDatabase } from '../platform/testing/test-database';
+import { expect, it } from 'vitest';
 import { registerAdmin, registerMember } from '../platform/testing/members';
 import { describeOnPostgresql } from '../platform/testing/postgresql-only';
-import type { FastifyInstance } from 'fastify';
+import { setUpInstances } from '../testing/instances';
 
 // Several instances share one PostgreSQL: only that mode can have a second instance.
 describeOnPostgresql('two instances on one PostgreSQL', () => {
-  let database: DatabaseHandle;
-  let second: DatabaseHandle;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    // The admin approves with a password alone, as the test app's admins do.
-    const config = readConfig({ CLIENT_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', STAFF_TWO_FACTOR: 'optional' });
-    one = await buildApp({ config, database });
-    two = await buildApp({ config, database: second });
-    await Promise.all([one.listen({ port: 0, host: '127.0.0.1' }), two.listen({ port: 0, host: '127.0.0.1' })]);
-  });
-
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-    await second?.close();
-    await database?.close();
-  });
+  const site = setUpInstances({ count: 2, env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
 
   it('relays an approval made on one instance to the live clients of the other', async () => {
+    const { database } = site;
+    const [one, two] = site.apps;
     const admin = await registerAdmin(one, database);
     const member = await registerMember(one);
     const { id } = (await one.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Depuis la première instance' } })).json();

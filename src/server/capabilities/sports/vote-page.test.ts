@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { SPORTS_PART } from '../../../shared/sports';
 import { change } from '../../platform/live/change';
+import { setUpBuiltClient } from '../../platform/testing/built-client';
 import { setUpTestApp } from '../../testing/test-app';
 
-// A built client in miniature: /vote with the place of its part, inside <noscript>, and an inline script.
 const SCRIPT = 'window.vote = 1;';
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-fs.mkdirSync(path.join(clientDir, 'vote'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!DOCTYPE html><html><body><div data-server-part="founders-message" class="prose"></div></body></html>');
-fs.writeFileSync(
-  path.join(clientDir, 'vote', 'index.html'),
-  `<!DOCTYPE html><html><body><noscript><div data-server-part="sports"></div></noscript><script>${SCRIPT}</script></body></html>`,
-);
 
 describe('/vote for a browser without JavaScript', () => {
-  const test = setUpTestApp({ CLIENT_DIR: clientDir });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  // /vote with the place of its part, inside <noscript>, and an inline script.
+  const test = setUpTestApp({ CLIENT_DIR: setUpBuiltClient({ '/vote': { places: [SPORTS_PART], noscript: true, script: SCRIPT } }) });
 
   it('carries the public sports with their counts, escaped, and carries them again once they change', async () => {
     const empty = await test.app.inject({ method: 'GET', url: '/vote' });

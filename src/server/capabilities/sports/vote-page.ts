@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REACTION_LABELS, REACTIONS, type SportItem } from '../../../shared/sports';
+import { REACTION_LABELS, REACTIONS, SPORTS_PART, type SportItem } from '../../../shared/sports';
 import type { PagePart } from '../../platform/http/page-parts';
 import { escapeHtml } from '../../platform/mail/escape';
 import { loadPublicSports } from './queries';
@@ -23,5 +23,5 @@ export function publicSportsHtml(sports: readonly SportItem[]): string {
 }
 
 export const votePageParts = (app: FastifyInstance): PagePart[] => [
-  { path: '/vote', name: 'sports', topics: ['sports'], render: async () => publicSportsHtml(await loadPublicSports(app.database.db)) },
+  { path: '/vote', name: SPORTS_PART, topics: ['sports'], render: async () => publicSportsHtml(await loadPublicSports(app.database.db)) },
 ];

@@ -22,6 +22,12 @@ describe('parts of a prerendered page written by the server', () => {
     await expect(fillPage(page, [part('a', '<p>x</p>')])).resolves.toBe('<div data-server-part="a" class="prose legal"><p>x</p></div>');
   });
 
+  it('writes a part into a span among words, a heading’s text, as into a div', async () => {
+    const page = '<h2><span data-server-part="a"></span></h2><div data-server-part="b"></div>';
+    expect(() => checkPlaces(page, [part('a', ''), part('b', '')])).not.toThrow();
+    await expect(fillPage(page, [part('a', 'Le mot'), part('b', '<p>x</p>')])).resolves.toBe('<h2><span data-server-part="a">Le mot</span></h2><div data-server-part="b"><p>x</p></div>');
+  });
+
   it('writes the page’s title and description from the database over the build’s, escaped', async () => {
     const page =
       '<head><title>Politique · Unissons</title><meta name="description" content="Ancienne"/><meta property="og:title" content="Politique · Unissons"/><meta property="og:description" content="Ancienne"/></head><div data-server-part="a"></div>';

@@ -24,8 +24,9 @@ export interface PagePart {
 }
 
 const place = (name: string) => `<div data-server-part="${name}"></div>`;
-// The place may carry classes of its own after its name (a prose text's).
-const placeOf = (name: string) => new RegExp(`<div data-server-part="${name}"((?: [a-z-]+="[^"]*")*)></div>`);
+// The place may carry classes of its own after its name (a prose text's), and be a span where
+// it sits among words (a heading's text).
+const placeOf = (name: string) => new RegExp(`<(div|span) data-server-part="${name}"((?: [a-z-]+="[^"]*")*)></\\1>`);
 
 /** Refuses, at start-up, a page built without a place for one of its parts: it would be served without it. */
 export function checkPlaces(html: string, parts: readonly PagePart[]) {
@@ -37,7 +38,7 @@ export async function fillPage(html: string, parts: readonly PagePart[]): Promis
   let filled = html;
   for (const part of parts) {
     const content = await part.render();
-    filled = filled.replace(placeOf(part.name), (_place, attributes: string) => `<div data-server-part="${part.name}"${attributes}>${content}</div>`);
+    filled = filled.replace(placeOf(part.name), (_place, tag: string, attributes: string) => `<${tag} data-server-part="${part.name}"${attributes}>${content}</${tag}>`);
     if (part.head) filled = withPageMeta(filled, await part.head());
   }
   return filled;

@@ -1,8 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -10,30 +6,24 @@ import { readConfig } from '../../config';
 import { AppError } from './errors';
 import { MAX_URL_LENGTH } from './security';
 import type { DatabaseHandle } from '../db/connection';
+import { setUpBuiltClient } from '../testing/built-client';
 import { createTestDatabase } from '../testing/test-database';
 
 const HOME_SCRIPT = 'window.home = 1;';
 const JOIN_SCRIPT = 'window.join = 1;';
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-const page = (script: string) => `<!DOCTYPE html><html><head><script type="module" src="/assets/app.js"></script></head><body><script>${script}</script></body></html>`;
+const APP = '<script type="module" src="/assets/app.js"></script>';
 
 describe('security headers of pages, assets and API answers', () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let clientDir: string;
+  // Two prerendered pages with their inline scripts (one pre-compressed, as the build does), the fallback page and an asset.
+  const clientDir = setUpBuiltClient(
+    { '/': { head: APP, script: HOME_SCRIPT, compressed: true }, '/join': { head: APP, script: JOIN_SCRIPT } },
+    { fallback: { head: APP }, files: { 'assets/app.js': 'console.log(1);' } },
+  );
 
   beforeAll(async () => {
-    // A built client in miniature: two prerendered pages (one pre-compressed, as the build does) and an asset.
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-    fs.mkdirSync(path.join(clientDir, 'join'));
-    fs.mkdirSync(path.join(clientDir, 'assets'));
-    // The home page holds the place of the founders' message, which the server writes.
-    const home = page(HOME_SCRIPT).replace('<body>', '<body><div data-server-part="founders-message" class="prose"></div>');
-    fs.writeFileSync(path.join(clientDir, 'index.html'), home);
-    fs.writeFileSync(path.join(clientDir, 'index.html.br'), zlib.brotliCompressSync(home));
-    fs.writeFileSync(path.join(clientDir, 'join', 'index.html'), page(JOIN_SCRIPT));
-    fs.writeFileSync(path.join(clientDir, '__spa-fallback.html'), page(''));
-    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1);');
     database = await createTestDatabase();
     app = await buildApp({ config: readConfig({ CLIENT_DIR: clientDir, PUBLIC_URL: 'https://unissons.example' }), database });
     // A route that promises its success to caches, then fails.
@@ -47,7 +37,6 @@ describe('security headers of pages, assets and API answers', () => {
   afterAll(async () => {
     await app.close();
     await database.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('gives each page a policy that allows its own inline scripts only', async () => {
