@@ -138,6 +138,7 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'http/internal': GENERIC_ERROR,
   'http/network': 'Impossible de joindre le serveur, vérifie ta connexion 🙁',
   'http/unavailable': 'Le site est momentanément indisponible : réessaie dans quelques instants 🙁',
+  'http/storage-full': 'Le serveur manque de place pour enregistrer ça : réessaie plus tard 🙁',
 });
 
 /** Spec §8: an unknown code still tells support something, as its suffix plus a sad face. */

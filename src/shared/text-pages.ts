@@ -33,6 +33,7 @@ export const TEXT_PARTS = {
   privacyPolicyHeading: 'privacy-policy-heading',
   privacyPolicyContents: 'privacy-policy-contents',
   privacyPolicyBody: 'privacy-policy-body',
+  foundersMessageTitle: 'founders-message-title',
   foundersMessage: 'founders-message',
   legalNoticeText: 'legal-notice-text',
 } as const;
@@ -57,6 +58,9 @@ export function tableOfContentsHtml(headings: readonly TextHeading[]): string {
   const list = (items: string[]) => `<ol role="list">${items.join('')}</ol>`;
   return list(entries.map(({ heading, children }) => item(heading, children.length > 0 ? list(children.map((child) => item(child))) : '')));
 }
+
+/** A text's title, as the words of the heading above it (the founders' message's section). */
+export const textTitleHtml = (text: PublishedText) => escapeText(text.title);
 
 /** A text's body: the renderer's sanitised HTML. */
 export const textBodyHtml = (text: PublishedText) => text.html;

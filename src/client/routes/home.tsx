@@ -5,7 +5,7 @@ import { StoreBadges } from '../platform/ui/StoreBadges';
 import { publicConfig } from '../config';
 import { SupportersWall } from '../capabilities/words/SupportersWall';
 import { PublishedTextPart } from '../capabilities/texts/index';
-import { TEXT_PARTS, textBodyHtml } from '../../shared/text-pages';
+import { TEXT_PARTS, textBodyHtml, textTitleHtml } from '../../shared/text-pages';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -82,7 +82,12 @@ export default function Home() {
         </div>
       </Section>
 
-      <Section title="Le mot des fondateurs" eyebrow="Notre histoire" tone="muted" narrow>
+      <Section
+        title={<PublishedTextPart id="founders-message" name={TEXT_PARTS.foundersMessageTitle} render={textTitleHtml} inline />}
+        eyebrow="Notre histoire"
+        tone="muted"
+        narrow
+      >
         {/* As published from /admin/textes: the server writes it into the page. */}
         <PublishedTextPart id="founders-message" name={TEXT_PARTS.foundersMessage} render={textBodyHtml} className="prose" />
       </Section>

@@ -3,6 +3,7 @@ import { Navigate, useParams, useRevalidator, type MetaArgs } from 'react-router
 import { isWikiArticleId, wikiArticlePath } from '../../shared/wiki';
 import { wikiArticleMeta } from '../../shared/wiki-pages';
 import { publicConfig } from '../config';
+import { ErrorBox } from '../platform/ui/ErrorBox';
 import { WikiArticle } from '../capabilities/wiki/WikiArticle';
 import { WikiIndex } from '../capabilities/wiki/WikiIndex';
 import { WikiLayout } from '../capabilities/wiki/WikiLayout';
@@ -27,13 +28,14 @@ export default function Wiki() {
   const { articleId } = useParams();
   const revalidator = useRevalidator();
   // Loaded after a navigation from another page: the title follows once the menu is known.
-  const { menu } = useWikiMenu(useCallback(() => void revalidator.revalidate(), [revalidator]));
+  const { menu, error } = useWikiMenu(useCallback(() => void revalidator.revalidate(), [revalidator]));
   // Spec §2: an unknown or hidden article goes to the wiki's home, replacing history.
   if (articleId !== undefined && (!isWikiArticleId(articleId) || (menu && !menu.some((entry) => entry.id === articleId)))) {
     return <Navigate to="/calshare/wiki" replace />;
   }
   return (
     <WikiLayout menu={menu} current={articleId ?? null}>
+      {error && <ErrorBox message={error} />}
       {articleId === undefined ? <WikiIndex menu={menu} /> : <WikiArticle key={articleId} id={articleId} menu={menu} />}
     </WikiLayout>
   );

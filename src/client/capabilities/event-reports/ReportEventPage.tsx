@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../platform/ui/Button';
 import { SuccessView } from '../../platform/ui/SuccessView';
@@ -13,6 +13,11 @@ export function ReportEventPage() {
   // Each report gets a fresh form (and its key), so nothing of the last one lingers.
   const [round, setRound] = useState(0);
   const successRef = useRef<HTMLHeadingElement>(null);
+  // Announce the success and move focus to it, replacing the form that had focus: once it is on
+  // screen (a frame asked for when it was sent could come before React drew it).
+  useEffect(() => {
+    if (sent) successRef.current?.focus();
+  }, [sent]);
 
   return (
     <>
@@ -56,11 +61,7 @@ export function ReportEventPage() {
           ) : (
             <ReportEventForm
               key={round}
-              onSent={() => {
-                setSent(true);
-                // Announce the success and move focus to it, replacing the form that had focus.
-                requestAnimationFrame(() => successRef.current?.focus());
-              }}
+              onSent={() => setSent(true)}
             />
           )}
         </div>

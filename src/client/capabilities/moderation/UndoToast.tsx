@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { MODERATION_UNDO_MS } from '../../../shared/moderation';
 import { Button } from '../../platform/ui/Button';
 import type { ItemKey } from './PendingItem';
@@ -17,13 +17,10 @@ export interface Toast {
  * Read out by screen readers (role status), gone after MODERATION_UNDO_MS.
  */
 export function UndoToast({ toast, onExpire }: { toast: Toast | undefined; onExpire(): void }) {
-  const expire = useRef(onExpire);
-  useEffect(() => {
-    expire.current = onExpire;
-  });
+  const expire = useEffectEvent(onExpire);
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => expire.current(), MODERATION_UNDO_MS);
+    const timer = setTimeout(() => expire(), MODERATION_UNDO_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * The queue's keyboard shortcuts, listed on the page (ShortcutList) and on the buttons
@@ -35,16 +35,15 @@ function shortcutOf(event: KeyboardEvent): ShortcutKeys | undefined {
 
 /** Calls `onShortcut` for each shortcut pressed anywhere on the page, while mounted. */
 export function useShortcuts(onShortcut: (keys: ShortcutKeys, event: KeyboardEvent) => void) {
-  const handler = useRef(onShortcut);
-  useEffect(() => {
-    handler.current = onShortcut;
-  });
+  // The handler of the latest render from the moment it is on screen: a ref set in an effect
+  // lagged behind it, so a key pressed just after the queue appeared found no queue.
+  const shortcut = useEffectEvent(onShortcut);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {
       const keys = shortcutOf(event);
       if (!keys) return;
       event.preventDefault();
-      handler.current(keys, event);
+      shortcut(keys, event);
     };
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);

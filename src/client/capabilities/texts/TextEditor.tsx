@@ -95,6 +95,10 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  // Once the panel is on screen: a frame asked for when it was set could come before React drew it.
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus();
+  }, [conflict]);
 
   // Someone else's publication is said at once, not at this editor's 'Publier'; one's own
   // (publishing, or restoring, which sets `online`) is the version already shown.
@@ -110,7 +114,6 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
   function showNewer(version: TextVersion) {
     setOnline(version);
     setConflict(version);
-    requestAnimationFrame(() => conflictRef.current?.focus());
   }
 
   function announce(text: string) {
@@ -140,7 +143,6 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
         if (!current) throw caught;
         setOnline(current);
         setConflict(current);
-        requestAnimationFrame(() => conflictRef.current?.focus());
       } finally {
         publishing.current = false;
       }

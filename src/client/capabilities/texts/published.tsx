@@ -19,14 +19,16 @@ export function PublishedTextPart({
   render,
   className,
   waiting,
+  inline,
 }: {
   id: TextPageId;
   name: string;
   render: (text: PublishedText) => string;
   className?: string;
   waiting?: ReactNode;
+  inline?: boolean;
 }) {
-  return <ServerPart name={name} load={(signal) => getPublishedText(id, signal)} render={render} className={className} waiting={waiting} />;
+  return <ServerPart name={name} load={(signal) => getPublishedText(id, signal)} render={render} className={className} waiting={waiting} inline={inline} />;
 }
 
 /**

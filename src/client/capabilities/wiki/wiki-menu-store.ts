@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readWikiData } from '../../../shared/wiki-pages';
+import { errorMessage } from '../../platform/http/http';
 import type { WikiMenuEntry } from '../../../shared/wiki';
 import { getWikiMenu } from './api';
 
@@ -16,10 +17,13 @@ export function wikiMenuSnapshot(): WikiMenuEntry[] | undefined {
   return known;
 }
 
-/** The menu, loading it when the page was not sent with it; `onLoaded` runs once it arrives. */
-export function useWikiMenu(onLoaded?: () => void): { menu?: WikiMenuEntry[]; error?: boolean } {
+/**
+ * The menu, loading it when the page was not sent with it; `onLoaded` runs once it arrives.
+ * A failed load is said in French (`error`), or the wiki would stay without its articles.
+ */
+export function useWikiMenu(onLoaded?: () => void): { menu?: WikiMenuEntry[]; error?: string } {
   const [menu, setMenu] = useState(wikiMenuSnapshot);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<string>();
   useEffect(() => {
     if (menu) return;
     const controller = new AbortController();
@@ -29,8 +33,8 @@ export function useWikiMenu(onLoaded?: () => void): { menu?: WikiMenuEntry[]; er
         setMenu(articles);
         onLoaded?.();
       },
-      () => {
-        if (!controller.signal.aborted) setError(true);
+      (caught: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessage(caught));
       },
     );
     return () => controller.abort();

@@ -9,7 +9,7 @@ import type { AdminOrganisationsResponse, OrganisationListItem, RegisterOrganisa
 import { ANTI_BOT_CHALLENGE_URL } from '../../../shared/anti-bot';
 import type { ApiErrorBody } from '../../../shared/api-error';
 import type { AudienceReport } from '../../../shared/audience';
-import type { AdminHealth, AdminSummary } from '../../../shared/dashboard';
+import type { AdminHealth, AdminStatistics, AdminSummary } from '../../../shared/dashboard';
 import type { EventReportsResponse } from '../../../shared/event-reports';
 import type { JournalActors, JournalPage } from '../../../shared/journal';
 import type { LegalNotice } from '../../../shared/legal-notice';
@@ -32,7 +32,7 @@ import type { PasskeyList } from '../../../shared/passkeys';
 import type { TwoFactorStatus } from '../../../shared/two-factor';
 import type { MemberSessionList } from '../../../shared/sessions';
 import type { CurrentUser } from '../../../shared/user';
-import type { WikiFeedbackResponse } from '../../../shared/wiki';
+import type { WikiFeedbackResponse, WikiMenu } from '../../../shared/wiki';
 import type { MyWordResponse } from '../../../shared/words';
 import { AuthProvider, useAuth } from '../session/auth-context';
 
@@ -82,6 +82,7 @@ interface ApiAnswers {
   [key: `POST /api/sports/${string}/reaction`]: ReactionResult;
   'GET /api/admin/summary': AdminSummary;
   'GET /api/admin/health': AdminHealth;
+  'GET /api/admin/statistics': AdminStatistics;
   'GET /api/admin/audience': AudienceReport;
   'GET /api/admin/moderation': ModerationQueue;
   [key: `GET /api/admin/moderation/words?${string}`]: PendingPage<PendingWord>;
@@ -122,6 +123,7 @@ interface ApiAnswers {
   [key: `PUT /api/admin/texts/${string}/draft`]: TextDraft;
   [key: `POST /api/admin/texts/${string}/${'publish' | 'restore'}`]: TextDetail | TextConflict;
   [key: `GET /api/texts/${string}`]: PublishedText;
+  'GET /api/wiki': WikiMenu;
 }
 
 /** A fake answer: the route's own type, or the HTTP contract's error (apiError). */

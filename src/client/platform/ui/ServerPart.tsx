@@ -23,6 +23,7 @@ export function ServerPart<T>({
   render,
   waiting,
   className,
+  inline = false,
 }: {
   name: string;
   load: (signal: AbortSignal) => Promise<T>;
@@ -30,12 +31,19 @@ export function ServerPart<T>({
   waiting?: React.ReactNode;
   /** The place's own classes (a prose text's, whose styles look at its children). */
   className?: string;
+  /**
+   * A span among words (a heading's text), which can hold neither a spinner nor an error box:
+   * the block part it heads shows those.
+   */
+  inline?: boolean;
 }) {
   const [written] = useState(() => writtenByServer(name));
   const { data, error } = useLoad(written === undefined ? name : null, load);
   const html = written ?? (data === undefined ? '' : render(data));
   // The build's prerender leaves the place bare: the page it makes is hydrated with the server's part in it.
   const prerendering = typeof document === 'undefined';
+  // Escaped by `render`, on the server as here.
+  if (inline) return <span data-server-part={name} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <>
       {html === '' && !error && !prerendering && waiting}

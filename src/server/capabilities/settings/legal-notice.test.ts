@@ -1,31 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_LEGAL_NOTICE, type LegalNotice } from '../../../shared/legal-notice';
-import { buildApp } from '../../app';
-import { readConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_LEGAL_NOTICE, LEGAL_NOTICE_PART, PRIVACY_CONTACT_PART, type LegalNotice } from '../../../shared/legal-notice';
+import { TEXT_PARTS } from '../../../shared/text-pages';
+import { setUpBuiltClient, type BuiltPage } from '../../platform/testing/built-client';
 import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
-import { createTestDatabase } from '../../platform/testing/test-database';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
+import { setUpInstances } from '../../testing/instances';
 import { setUpTestApp } from '../../testing/test-app';
 
-// A built client in miniature: the two pages with the places the server fills.
-function miniClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><html><body><div data-server-part="founders-message"></div></body></html>');
-  const page = (route: string, places: string[]) => {
-    fs.mkdirSync(path.join(dir, route), { recursive: true });
-    const parts = places.map((place) => `<div data-server-part="${place}"></div>`).join('');
-    fs.writeFileSync(path.join(dir, route, 'index.html'), `<!DOCTYPE html><html><body><main><h1>Page</h1>${parts}</main></body></html>`);
-  };
-  // With the places of the published texts the server writes there too.
-  page('mentions-legales', ['legal-notice', 'legal-notice-text']);
-  page('calshare/privacy_policy', ['privacy-policy-heading', 'privacy-policy-contents', 'privacy-policy-body', 'privacy-contact']);
-  return dir;
-}
+// The two pages with the places the server fills: the facts', and the published texts' it writes there too.
+const PAGES: Record<string, BuiltPage> = {
+  '/mentions-legales': { places: [LEGAL_NOTICE_PART, TEXT_PARTS.legalNoticeText] },
+  '/calshare/privacy_policy': { places: [TEXT_PARTS.privacyPolicyHeading, TEXT_PARTS.privacyPolicyContents, TEXT_PARTS.privacyPolicyBody, PRIVACY_CONTACT_PART] },
+};
 
 const FROM_ENV = {
   LEGAL_ASSOCIATION_NAME: 'Unissons depuis l’environnement',
@@ -51,13 +37,11 @@ const filled: LegalNotice = {
 };
 
 describe('the legal notice’s facts', () => {
-  const clientDir = miniClient();
-  const test = setUpTestApp({ ...FROM_ENV, CLIENT_DIR: clientDir });
+  const test = setUpTestApp({ ...FROM_ENV, CLIENT_DIR: setUpBuiltClient(PAGES) });
   let admin: TestMember;
   beforeAll(async () => {
     admin = await registerAdmin(test.app, test.database);
   });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
   const publicNotice = async () => (await test.app.inject({ method: 'GET', url: '/api/legal-notice' })).json();
   const save = (payload: unknown, cookie: string | null = admin.cookie) =>
@@ -157,31 +141,11 @@ describe('the legal notice’s facts', () => {
 
 // Several instances share one PostgreSQL: the other instance's served page must not keep the old facts.
 describeOnPostgresql('the legal notice on two instances', () => {
-  const clientDir = miniClient();
-  let database: DatabaseHandle;
-  let second: DatabaseHandle;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    // Staff sign in with a password alone here: the second factor has its own tests.
-    const config = readConfig({ CLIENT_DIR: clientDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', STAFF_TWO_FACTOR: 'optional' });
-    one = await buildApp({ config, database });
-    two = await buildApp({ config, database: second });
-    await Promise.all([one.ready(), two.ready()]);
-  });
-
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-    await second?.close();
-    await database?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const site = setUpInstances({ count: 2, env: { CLIENT_DIR: setUpBuiltClient(PAGES), AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
 
   it('is served anew by the other instance once an admin saves it', async () => {
+    const { database } = site;
+    const [one, two] = site.apps;
     const served = async () => (await two.inject({ method: 'GET', url: '/mentions-legales', headers: { 'accept-encoding': 'identity' } })).body;
     // Warm the second instance's cached page.
     expect(await served()).toContain('<span class="legal-notice__missing">non renseignée</span>');

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { TextContent, TextDetail, TextDraft, TextKind, TextSummary, TextVersion, TextVersionSummary } from '../../../shared/texts';
+import type { TextContent, TextDetail, TextDraft, TextKind, TextPublishedNotice, TextSummary, TextVersion, TextVersionSummary } from '../../../shared/texts';
+import { announce } from '../../platform/live/announce';
 import type { Database } from '../../platform/db/schema';
 import type { DefaultText } from './defaults';
 
@@ -8,10 +9,27 @@ type Db = Kysely<Database>;
 const ORIGINAL_AUTHOR = '';
 
 /**
- * Puts in the texts a site does not have yet, each as its version 1, authorless. Run at every
- * start: a text already there (edited or not) is left alone, and two instances starting at
- * once only find less to do.
+ * Puts in the texts a site does not have yet, each as its version 1, authorless; and brings a
+ * text nobody has published over (its published version still the site's own, authorless) to
+ * the repository's, as its next version, authorless too: a correction of the site's privacy
+ * policy reaches the sites that never edited it, and an edited text is left alone. Run at every
+ * start, in one transaction that locks the texts it reads, so two instances starting at once
+ * only find less to do. Answers how many versions it wrote; a version written for a text
+ * already there is announced (`texts`), so instances still running drop their pages.
  */
+/** A version of the site's own text, authorless. */
+const siteVersion = ({ id, title, description, applicable, body }: DefaultText, version: number) => ({
+  text_id: id,
+  version,
+  title,
+  description,
+  applicable,
+  body,
+  author_id: null,
+  author_name: ORIGINAL_AUTHOR,
+  restored_from: null,
+});
+
 export async function seedTexts(db: Db, texts: DefaultText[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const added = await trx
@@ -21,11 +39,34 @@ export async function seedTexts(db: Db, texts: DefaultText[]): Promise<number> {
       .returning('id')
       .execute();
     const ids = new Set(added.map((row) => row.id));
-    const versions = texts
-      .filter((text) => ids.has(text.id))
-      .map(({ id, title, description, applicable, body }) => ({ text_id: id, version: 1, title, description, applicable, body, author_id: null, author_name: ORIGINAL_AUTHOR, restored_from: null }));
+    const versions = texts.filter((text) => ids.has(text.id)).map((text) => siteVersion(text, 1));
     if (versions.length > 0) await trx.insertInto('text_versions').values(versions).execute();
-    return versions.length;
+
+    const present = texts.filter((text) => !ids.has(text.id));
+    const unedited =
+      present.length === 0
+        ? []
+        : await trx
+            .selectFrom('texts as t')
+            .innerJoin('text_versions as v', (join) => join.onRef('v.text_id', '=', 't.id').onRef('v.version', '=', 't.published_version'))
+            .select(['t.id', 't.published_version', 'v.title', 'v.description', 'v.applicable', 'v.body'])
+            .where('t.id', 'in', present.map((text) => text.id))
+            .where('v.author_id', 'is', null)
+            .where('v.author_name', '=', ORIGINAL_AUTHOR)
+            .forUpdate()
+            .execute();
+    let updated = 0;
+    for (const row of unedited) {
+      const text = present.find((candidate) => candidate.id === row.id)!;
+      const same = row.title === text.title && row.description === text.description && row.applicable === text.applicable && row.body === text.body;
+      if (same) continue;
+      const version = row.published_version + 1;
+      await trx.insertInto('text_versions').values(siteVersion(text, version)).execute();
+      await trx.updateTable('texts').set({ published_version: version }).where('id', '=', text.id).execute();
+      await announce(trx, 'texts', { id: text.id, version } satisfies TextPublishedNotice);
+      updated += 1;
+    }
+    return versions.length + updated;
   });
 }
 

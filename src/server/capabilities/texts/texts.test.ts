@@ -144,6 +144,29 @@ describe('the site’s texts, edited by admins and editors', () => {
     expect((await call(editor, 'GET', '/api/admin/texts/absent/versions')).statusCode).toBe(404);
   });
 
+  it('brings a text nobody edited to the repository’s new version at start, and leaves an edited or restored one alone', async () => {
+    // The repository's texts as a later release ships them: two corrected, one of them restored before by an editor.
+    const corrected = defaultTexts().map((text) =>
+      text.id === 'conditions-utilisation' || text.id === 'frais-de-service' ? { ...text, body: `${text.body}\n\nUne précision de la nouvelle version du site.` } : text,
+    );
+    const before = await read(editor, 'frais-de-service');
+    expect(before.published).toMatchObject({ author: editor.username, restoredFrom: 1 });
+    const heard: LiveNotice[] = [];
+    const stop = test.app.liveHub.onNotice((notice) => heard.push(notice));
+    try {
+      expect(await seedTexts(test.database.db, corrected)).toBe(1);
+      await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'texts', data: { id: 'conditions-utilisation', version: 2 } }));
+    } finally {
+      stop();
+    }
+    const updated = await read(editor, 'conditions-utilisation');
+    expect(updated.published).toMatchObject({ version: 2, author: '', restoredFrom: null });
+    expect(updated.published.body).toMatch(/Une précision de la nouvelle version du site\.$/);
+    expect((await read(editor, 'frais-de-service')).published).toEqual(before.published);
+    expect(heard.filter((notice) => notice.topic === 'texts')).toHaveLength(1);
+    expect(await seedTexts(test.database.db, corrected)).toBe(0);
+  });
+
   it('refuses a text too long, or without a title, in French, and writes nothing', async () => {
     const { published } = await read(editor, 'wiki-notifications');
     const long = 'é'.repeat(TEXT_BODY_MAX_LENGTH + 1);

@@ -1,39 +1,32 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_NOTICE_PART, PRIVACY_CONTACT_PART } from '../../../shared/legal-notice';
 import { TEXT_PARTS, type PublishedText } from '../../../shared/text-pages';
 import { textMessages, type TextDetail, type TextVersion } from '../../../shared/texts';
-import { buildApp } from '../../app';
-import { readConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
+import { setUpBuiltClient, type BuiltPage } from '../../platform/testing/built-client';
 import { registerAdmin, registerEditor, type TestMember } from '../../platform/testing/members';
 import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
-import { createTestDatabase } from '../../platform/testing/test-database';
+import { setUpInstances } from '../../testing/instances';
 import { setUpTestApp } from '../../testing/test-app';
 
 const HEAD =
-  '<head><title>Politique de confidentialité · Unissons</title><meta name="description" content="Du build"/><link rel="canonical" href="https://unissons.fr/calshare/privacy_policy"/><meta property="og:title" content="Politique de confidentialité · Unissons"/><meta property="og:description" content="Du build"/></head>';
+  '<title>Politique de confidentialité · Unissons</title><meta name="description" content="Du build"/><link rel="canonical" href="https://unissons.fr/calshare/privacy_policy"/><meta property="og:title" content="Politique de confidentialité · Unissons"/><meta property="og:description" content="Du build"/>';
 
-/** A built client in miniature: the pages with the places the server fills, as the build leaves them. */
-function miniClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  const page = (route: string, places: string) => {
-    fs.mkdirSync(path.join(dir, route), { recursive: true });
-    fs.writeFileSync(path.join(dir, route, 'index.html'), `<!DOCTYPE html><html>${HEAD}<body><main>${places}</main></body></html>`);
-  };
-  const place = (name: string, attributes = '') => `<div data-server-part="${name}"${attributes}></div>`;
-  page('', place(TEXT_PARTS.foundersMessage, ' class="prose"'));
-  page(
-    'calshare/privacy_policy',
-    place(TEXT_PARTS.privacyPolicyHeading) + place(TEXT_PARTS.privacyPolicyContents) + place(TEXT_PARTS.privacyPolicyBody, ' class="prose legal-page__body"') + place(PRIVACY_CONTACT_PART),
-  );
-  page('mentions-legales', place(LEGAL_NOTICE_PART) + place(TEXT_PARTS.legalNoticeText, ' class="prose legal-notice__text"'));
-  return dir;
-}
+/** The pages with the places the server fills, as the build leaves them. */
+const PAGES: Record<string, BuiltPage> = {
+  '/': { head: HEAD },
+  '/calshare/privacy_policy': {
+    head: HEAD,
+    places: [
+      TEXT_PARTS.privacyPolicyHeading,
+      TEXT_PARTS.privacyPolicyContents,
+      { name: TEXT_PARTS.privacyPolicyBody, className: 'prose legal-page__body' },
+      PRIVACY_CONTACT_PART,
+    ],
+  },
+  '/mentions-legales': { head: HEAD, places: [LEGAL_NOTICE_PART, { name: TEXT_PARTS.legalNoticeText, className: 'prose legal-notice__text' }] },
+};
 
 // The WinAnsi codes above Latin-1 (Node's decoders read them as Latin-1).
 const WIN_ANSI: Record<string, string> = { '\u0080': '€', '\u0092': '’', '\u009c': 'œ', '\u0096': '–' };
@@ -76,16 +69,15 @@ async function restore(app: FastifyInstance, member: TestMember, id: string, ver
 }
 
 describe('visitors get the published texts', () => {
-  const clientDir = miniClient();
-  const test = setUpTestApp({ CLIENT_DIR: clientDir, PROJECT_NAME: 'Unissons', APP_NAME: 'CalShare', PUBLIC_URL: 'https://unissons.fr' });
+  const test = setUpTestApp({ CLIENT_DIR: setUpBuiltClient(PAGES), PROJECT_NAME: 'Unissons', APP_NAME: 'CalShare', PUBLIC_URL: 'https://unissons.fr' });
   let editor: TestMember;
   beforeAll(async () => {
     editor = await registerEditor(test.app, test.database);
   });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
   it('in the pages the server sends, from the site’s original texts, placeholders filled as the build fills them', async () => {
     const home = await served(test.app, '/');
+    expect(home).toContain('<h2><span data-server-part="founders-message-title">Le mot des fondateurs</span></h2>');
     expect(home).toContain('<div data-server-part="founders-message" class="prose"><p>Tout est parti de week-ends');
     expect(home).toContain('Unissons est une association à but non lucratif');
     expect(home).toContain('en commençant par CalShare');
@@ -111,7 +103,7 @@ describe('visitors get the published texts', () => {
       body: '## 1. Ce qui change\n\nUn texte **nouveau** pour <script>alert(1)</script> les visiteurs.\n\n### 1.1 Détail\n\nVoir [ailleurs](https://exemple.fr).\n',
     });
     expect(policy.published.version).toBe(2);
-    await publish(test.app, editor, 'founders-message', { body: 'Un mot **nouveau** des fondateurs de {projectName}.' });
+    await publish(test.app, editor, 'founders-message', { title: 'Le mot de l’équipe de {projectName} & co', body: 'Un mot **nouveau** des fondateurs de {projectName}.' });
     await publish(test.app, editor, 'legal-notice', { body: '## Crédits\n\nPhotos de nos bénévoles.' });
     await publish(test.app, editor, 'conditions-utilisation', { body: '## 1. Objet\n\nUne clause toute neuve de {projectName}, 5 € au plus.' });
 
@@ -126,7 +118,9 @@ describe('visitors get the published texts', () => {
     expect(page).toContain('<a href="https://exemple.fr" rel="noopener noreferrer">ailleurs</a>');
     expect(page).not.toContain('Généralités');
 
-    expect(await served(test.app, '/')).toContain('<p>Un mot <strong>nouveau</strong> des fondateurs de Unissons.</p>');
+    const home = await served(test.app, '/');
+    expect(home).toContain('<p>Un mot <strong>nouveau</strong> des fondateurs de Unissons.</p>');
+    expect(home).toContain('<h2><span data-server-part="founders-message-title">Le mot de l’équipe de Unissons &amp; co</span></h2>');
     expect(await served(test.app, '/mentions-legales')).toContain('<h2 id="credits"><a class="heading-link" href="#credits">Crédits</a></h2>\n<p>Photos de nos bénévoles.</p>');
 
     const loaded = (await test.app.inject({ method: 'GET', url: '/api/texts/privacy-policy' })).json() as PublishedText;
@@ -183,31 +177,11 @@ describe('visitors get the published texts', () => {
 
 // Several instances share one PostgreSQL: a visitor of the other instance reads the new text within seconds.
 describeOnPostgresql('the published texts on two instances', () => {
-  const clientDir = miniClient();
-  let database: DatabaseHandle;
-  let second: DatabaseHandle;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    // Staff sign in with a password alone here: the second factor has its own tests.
-    const config = readConfig({ CLIENT_DIR: clientDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', STAFF_TWO_FACTOR: 'optional' });
-    one = await buildApp({ config, database });
-    two = await buildApp({ config, database: second });
-    await Promise.all([one.ready(), two.ready()]);
-  });
-
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-    await second?.close();
-    await database?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const site = setUpInstances({ count: 2, env: { CLIENT_DIR: setUpBuiltClient(PAGES), AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
 
   it('from ‘Publier’ on one to the new text in a visitor’s page on the other: p95 within 2 seconds', async () => {
+    const { database } = site;
+    const [one, two] = site.apps;
     const admin = await registerAdmin(one, database);
     const delays: number[] = [];
     for (let round = 1; round <= 10; round++) {

@@ -1,53 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TextDetail } from '../../../shared/texts';
 import { WIKI_ARTICLE_IDS, WIKI_IMAGE_MAX_BYTES, wikiMessages, type WikiAdminArticles, type WikiImage, type WikiMenu } from '../../../shared/wiki';
 import { WIKI_ARTICLE_PART, WIKI_DATA_PART, WIKI_INDEX_PART, WIKI_MENU_PART, WIKI_PAGER_PART } from '../../../shared/wiki-pages';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { readConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/connection';
+import { setUpBuiltClient, type BuiltPage } from '../../platform/testing/built-client';
 import { registerAdmin, registerEditor, registerMember, type TestMember } from '../../platform/testing/members';
 import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
-import { createTestDatabase } from '../../platform/testing/test-database';
+import { setUpInstances } from '../../testing/instances';
 import { setUpTestApp } from '../../testing/test-app';
+import { applyRetention } from '../../platform/jobs/retention';
+import { wikiCapability } from './index';
 
-// A built client in miniature: the wiki's home and the article page that is every article's shell.
-function miniClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  // The home page, which every built client has, with the place the server writes into it.
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><html><body><div data-server-part="founders-message"></div></body></html>');
-  const page = (route: string, places: string[]) => {
-    fs.mkdirSync(path.join(dir, route), { recursive: true });
-    const head =
-      '<title>Aide CalShare · Unissons</title><meta name="description" content="Le wiki d&#x27;aide"/><link rel="canonical" href="http://localhost:3000/calshare/wiki"/>' +
-      '<meta property="og:title" content="Aide CalShare · Unissons"/><meta property="og:description" content="Le wiki"/><meta property="og:url" content="http://localhost:3000/calshare/wiki"/>';
-    fs.writeFileSync(
-      path.join(dir, route, 'index.html'),
-      `<!DOCTYPE html><html><head>${head}</head><body><main>${places.map((place) => `<div data-server-part="${place}"></div>`).join('')}</main></body></html>`,
-    );
-  };
-  page('calshare/wiki', [WIKI_MENU_PART, WIKI_INDEX_PART, WIKI_DATA_PART]);
-  page('calshare/wiki/home', [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_PAGER_PART, WIKI_DATA_PART]);
-  return dir;
-}
+const HEAD =
+  '<title>Aide CalShare · Unissons</title><meta name="description" content="Le wiki d&#x27;aide"/><link rel="canonical" href="http://localhost:3000/calshare/wiki"/>' +
+  '<meta property="og:title" content="Aide CalShare · Unissons"/><meta property="og:description" content="Le wiki"/><meta property="og:url" content="http://localhost:3000/calshare/wiki"/>';
+// The wiki's home and the article page that is every article's shell.
+const PAGES: Record<string, BuiltPage> = {
+  '/calshare/wiki': { head: HEAD, places: [WIKI_MENU_PART, WIKI_INDEX_PART, WIKI_DATA_PART] },
+  '/calshare/wiki/home': { head: HEAD, places: [WIKI_MENU_PART, WIKI_ARTICLE_PART, WIKI_PAGER_PART, WIKI_DATA_PART] },
+};
 
 const screenshot = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } })[format]().toBuffer();
 
 describe('the wiki’s articles, from the published texts', () => {
-  const clientDir = miniClient();
-  const test = setUpTestApp({ CLIENT_DIR: clientDir });
+  const test = setUpTestApp({ CLIENT_DIR: setUpBuiltClient(PAGES) });
   let editor: TestMember;
   let admin: TestMember;
   beforeAll(async () => {
     [editor, admin] = await Promise.all([registerEditor(test.app, test.database), registerAdmin(test.app, test.database)]);
   });
-  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
   const call = (member: TestMember, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     test.app.inject({ method, url, headers: { cookie: member.cookie }, payload });
@@ -197,6 +180,32 @@ describe('the wiki’s articles, from the published texts', () => {
     expect(page).not.toContain('tracker.example');
   });
 
+  it('removes a day after its upload a screenshot no text holds, and keeps those of any version or draft', async () => {
+    const uploaded = async (width: number) => ((await upload(await screenshot(width, 300), `Capture ${width}`)).json() as WikiImage).markdown;
+    const [inOldVersion, inDraft, neverUsed, justUploaded] = [await uploaded(401), await uploaded(402), await uploaded(403), await uploaded(404)];
+    await publish('notifications', { body: `Avant :\n\n${inOldVersion}` });
+    await publish('notifications', { body: 'Après, sans image.' });
+    const { published } = (await call(editor, 'GET', '/api/admin/texts/wiki-chats')).json() as TextDetail;
+    const draft = await call(editor, 'PUT', '/api/admin/texts/wiki-chats/draft', { title: published.title, description: published.description, applicable: '', body: `${published.body}\n\n${inDraft}`, baseVersion: published.version });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const urlOf = (markdown: string) => /\((\/api\/wiki\/images\/[^)]+)\)/.exec(markdown)![1];
+    const idOf = (markdown: string) => /([0-9a-f]{64})-/.exec(markdown)![1];
+    await test.database.db
+      .updateTable('wiki_images')
+      .set({ created_at: new Date(Date.now() - 2 * 24 * 3600_000) })
+      .where('id', 'in', [inOldVersion, inDraft, neverUsed].map(idOf))
+      .execute();
+
+    const counts = await applyRetention(test.database.db, [wikiCapability]);
+    expect(counts.unusedWikiScreenshots).toBe(1);
+    const statuses = await Promise.all([inOldVersion, inDraft, neverUsed, justUploaded].map(async (markdown) => (await get(urlOf(markdown))).statusCode));
+    expect(statuses).toEqual([200, 200, 404, 200]);
+    // Uploaded again, it is dated anew and has its day again.
+    await uploaded(403);
+    expect((await applyRetention(test.database.db, [wikiCapability])).unusedWikiScreenshots).toBe(0);
+    expect((await get(urlOf(neverUsed))).statusCode).toBe(200);
+  });
+
   it('refuses an image without alternative text, too heavy, too large, or of another kind, in French', async () => {
     const png = await screenshot(40, 40);
     expect((await upload(png, '  ')).json().error.message).toBe(wikiMessages.altMissing);
@@ -228,29 +237,11 @@ describe('the wiki’s articles, from the published texts', () => {
 
 // Only PostgreSQL can have a second instance: an article shown on one is served by the other within the notice.
 describeOnPostgresql('the wiki on two instances sharing one PostgreSQL', () => {
-  const clientDir = miniClient();
-  let database: DatabaseHandle;
-  let second: DatabaseHandle;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    const config = readConfig({ CLIENT_DIR: clientDir, AUTH_RATE_LIMIT_PER_MINUTE: '10000', ANTI_BOT_DIFFICULTY: '10', STAFF_TWO_FACTOR: 'optional' });
-    one = await buildApp({ config, database });
-    two = await buildApp({ config, database: second });
-  });
-
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-    await second?.close();
-    await database?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  const site = setUpInstances({ count: 2, env: { CLIENT_DIR: setUpBuiltClient(PAGES), AUTH_RATE_LIMIT_PER_MINUTE: '10000', ANTI_BOT_DIFFICULTY: '10' } });
 
   it('serves the other instance’s new article within two seconds', async () => {
+    const { database } = site;
+    const [one, two] = site.apps;
     const editor = await registerEditor(one, database);
     // The second instance has its wiki cached already.
     expect((await two.inject({ method: 'GET', url: '/calshare/wiki/ailleurs' })).statusCode).toBe(302);

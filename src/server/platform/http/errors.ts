@@ -46,7 +46,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send(errorBody('http/unavailable'));
     }
+    if (isStorageFull(error)) {
+      // Nothing was kept (a file written under a temporary name, a statement rolled back):
+      // the visitor may try again once the operator has made room.
+      request.log.error({ err: error }, 'storage full');
+      return reply.code(507).send(errorBody('http/storage-full'));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody('http/internal'));
   });
+}
+
+/** A full disk or quota where the server writes (ENOSPC, EDQUOT), or PostgreSQL's own (SQLSTATE 53100, disk_full). */
+export function isStorageFull(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
 }

@@ -50,12 +50,21 @@ export function createMailer({ smtpUrl, from, dataDir, logger, maxConnections = 
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       await fs.chmod(outbox, 0o700);
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      const handle = await fs.open(file, 'wx', 0o600);
+      // Written under another name and renamed once whole: a full disk leaves no truncated
+      // .eml that reads as a mail, and the partial file goes at once, giving its room back.
+      const partial = `${file}.partial`;
       try {
-        await handle.chmod(0o600);
-        await handle.writeFile(info.message as Buffer);
-      } finally {
-        await handle.close();
+        const handle = await fs.open(partial, 'wx', 0o600);
+        try {
+          await handle.chmod(0o600);
+          await handle.writeFile(info.message as Buffer);
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
       }
       // Never the recipient: logs are kept longer and read by more people than the outbox.
       logger?.info({ subject: mail.subject, file }, 'mail written to the outbox');
