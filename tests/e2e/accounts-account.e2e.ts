@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { PICTURE_MAX_BYTES } from '../../src/shared/accounts';
 import { errorCatalogue } from '../../src/shared/messages';
 import { createMember, shoot, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, downloadedText, openPage, VIEWPORTS } from './support/browser';
+import { browserAvailable, downloadedText, openPage, screenshot, VIEWPORTS } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -75,7 +75,7 @@ describe.skipIf(!browserAvailable())(`accounts: the account page ${inject('brows
     await page.getByText(/^Ta photo \(\d+(,\d)?\u00a0Mo\) a été réduite à 1280\u00a0×\u00a0960 pixels \([\d\u202f]+(,\d)?\u00a0(Ko|Mo)\) pour l'envoi\.$/).waitFor();
     expect(await page.getByText(/trop lourde/).count()).toBe(0);
     await page.getByRole('img', { name: 'Aperçu de la nouvelle photo' }).waitFor();
-    await page.getByRole('region', { name: 'Ma photo' }).screenshot({ path: 'test-results/screenshots/accounts-account-picture-shrunk-mobile.png' });
+    await screenshot(page.getByRole('region', { name: 'Ma photo' }), 'accounts-account-picture-shrunk-mobile');
     await page.getByRole('button', { name: 'Enregistrer la photo' }).tap();
     await page.getByText('Photo de profil enregistrée.').waitFor();
     await expect.poll(() => focusedText(page)).toBe('Photo de profil enregistrée.');

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ANTI_BOT_CHALLENGE_URL } from '../../src/shared/anti-bot';
 import { createMember, PASSWORD, shoot, signIn, SITE_ENV, uniqueEmail, verificationLinkPath } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
-import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { browserAvailable, openPage, screenshot, VIEWPORTS } from './support/browser';
 import { apiSession } from './support/lived-in';
 import { siteAndBrowser } from './support/suite';
 
@@ -115,7 +115,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await box.waitFor();
     const border = await box.evaluate((element) => getComputedStyle(element).border);
     expect(border).toMatch(/^2px solid rgb\(/);
-    await page.locator('altcha-widget').screenshot({ path: 'test-results/screenshots/joining-anti-bot-unverified-mobile.png' });
+    await screenshot(page.locator('altcha-widget'), 'joining-anti-bot-unverified-mobile');
 
     await page.goto('/account?auth=register');
     await page.getByLabel('Adresse mail', { exact: true }).fill(uniqueEmail('robot'));
@@ -140,7 +140,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     expect(look.width).toBeGreaterThan(15);
     const frame = await widget.locator('.altcha-main').evaluate((element) => getComputedStyle(element).borderTopWidth);
     expect(frame).toBe('2px');
-    await widget.screenshot({ path: 'test-results/screenshots/joining-anti-bot-verifying-mobile.png' });
+    await screenshot(widget, 'joining-anti-bot-verifying-mobile');
     await shoot(page, 'joining-step2-mobile');
     await context.close();
   });
@@ -234,7 +234,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await expect(
       terms.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby')!)?.textContent),
     ).resolves.toBe('Coche cette case pour créer ton compte');
-    await page.screenshot({ path: 'test-results/screenshots/joining-terms-held-back-mobile.png' });
+    await screenshot(page, 'joining-terms-held-back-mobile', { fullPage: false });
     // From the keyboard, the focus goes to the box.
     await create.focus();
     await page.keyboard.press('Enter');
@@ -313,11 +313,19 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     const link = await verificationLinkPath(suite.site, member.email);
     const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile');
     await page.addInitScript(() => {
-      const shifts = { total: 0 };
+      // What moved, for the failure's message: the element and its box before and after.
+      const shifts = { total: 0, moved: [] as string[] };
       Object.assign(window, { shifts });
+      type Source = { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.total += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.total += entry.value;
+          for (const source of entry.sources) {
+            const node = source.node ? `${source.node.nodeName.toLowerCase()}.${String(source.node.className || '').replace(/ /g, '.')}` : '?';
+            shifts.moved.push(`${entry.value.toFixed(4)} ${node} ${box(source.previousRect)} → ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms`);
+          }
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -333,7 +341,7 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
         downloadThroughput: on ? 50 * 1024 : -1,
         uploadThroughput: on ? 50 * 1024 : -1,
       });
-    const shifted = () => page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total);
+    const shifts = () => page.evaluate(() => (window as unknown as { shifts: { total: number; moved: string[] } }).shifts);
     const slowVisit = async (path: string, name: string, ready: Locator) => {
       await throttle(true);
       await page.goto(path, { waitUntil: 'commit' });
@@ -344,7 +352,8 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
       await shoot(page, `joining-slow-${name}-loading-mobile`);
       await throttle(false);
       await ready.waitFor();
-      await expect(shifted(), path).resolves.toBeLessThan(0.01);
+      const { total, moved } = await shifts();
+      expect(total, `${path}: ${moved.join('; ')}`).toBeLessThan(0.01);
     };
     await slowVisit('/account', 'account', page.getByRole('heading', { level: 1, name: 'Connexion' }));
     await slowVisit(link, 'verify-email', page.getByRole('heading', { level: 1, name: 'Adresse mail vérifiée' }));
@@ -353,7 +362,8 @@ describe.skipIf(!browserAvailable())(`accounts: joining on a phone ${inject('bro
     await signIn(page, other.email, other.password);
     await page.goto('/leave-a-print');
     await page.getByLabel('Ton message').waitFor();
-    await expect(shifted()).resolves.toBeLessThan(0.01);
+    const { total, moved } = await shifts();
+    expect(total, moved.join('; ')).toBeLessThan(0.01);
     await context.close();
   });
 

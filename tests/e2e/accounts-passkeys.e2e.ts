@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { siteOnLocalhost } from './support/localhost-proxy';
 import { virtualAuthenticator } from './support/virtual-authenticator';
 
@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable())(`accounts: passkeys ${inject('browserSkipRe
     const [credential] = await computer.credentials();
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
     await suite.site.mailbox.waitFor(member.email, (mail) => mail.parsed.subject === "Une clé d'accès a été ajoutée à ton compte");
-    await section.screenshot({ path: 'test-results/screenshots/accounts-passkeys-list-desktop.png' });
+    await screenshot(section, 'accounts-passkeys-list-desktop');
 
     // The same passkey, synced to the member's phone, where nobody signed in yet: the address
     // field offers it (conditional mediation), and the virtual authenticator picks it at once,
@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable())(`accounts: passkeys ${inject('browserSkipRe
 
     await section.getByRole('button', { name: 'Retirer « Clé du club »' }).click();
     const dialog = page.getByRole('dialog', { name: "Retirer cette clé d'accès ?" });
-    await dialog.screenshot({ path: 'test-results/screenshots/accounts-passkeys-remove-desktop.png' });
+    await screenshot(dialog, 'accounts-passkeys-remove-desktop');
     await dialog.getByRole('button', { name: 'Retirer la clé' }).click();
     await section.getByText("Clé d'accès « Clé du club » retirée.").waitFor();
     await section.getByText("Aucune clé d'accès pour l'instant.").waitFor();

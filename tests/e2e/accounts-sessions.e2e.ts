@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, signIn, SITE_ENV } from './accounts-support';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: the member's sessions ${inject('browserSkipReason')}`, () => {
@@ -21,7 +21,7 @@ describe.skipIf(!browserAvailable())(`accounts: the member's sessions ${inject('
     const section = desktop.page.getByRole('region', { name: 'Mes sessions' });
     await section.getByRole('listitem', { name: 'Safari 17, iPhone (iOS 17.4)' }).waitFor();
     await expect(section.getByText('Cette session').count()).resolves.toBe(1);
-    await section.screenshot({ path: 'test-results/screenshots/accounts-sessions-desktop.png' });
+    await screenshot(section, 'accounts-sessions-desktop');
     await section.getByRole('button', { name: 'Déconnecter toutes les autres' }).click();
     await section.getByText('Toutes tes autres sessions sont déconnectées.').waitFor();
     await expect(section.getByRole('listitem').count()).resolves.toBe(1);

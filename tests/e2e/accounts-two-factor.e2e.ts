@@ -31,7 +31,7 @@ describe.skipIf(!browserAvailable())(`accounts: the second factor ${inject('brow
     await section.getByRole('button', { name: "Ajouter une application d'authentification" }).tap();
     await section.getByRole('img', { name: "QR code à scanner avec ton application d'authentification" }).waitFor();
     const secret = (await section.locator('.two-factor__secret').textContent())!.replace(/\s/g, '');
-    await section.screenshot({ path: 'test-results/screenshots/accounts-two-factor-enrolment-mobile.png' });
+    await screenshot(section, 'accounts-two-factor-enrolment-mobile');
     await section.getByRole('textbox', { name: 'Code à 6 chiffres' }).fill(appCode(secret));
     await section.getByRole('button', { name: 'Activer' }).tap();
 
@@ -40,7 +40,8 @@ describe.skipIf(!browserAvailable())(`accounts: the second factor ${inject('brow
     await expect(focusedText(page)).resolves.toBe('Tes codes de secours');
     const recoveryCodes = await codes.getByRole('listitem').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
-    await section.screenshot({ path: 'test-results/screenshots/accounts-two-factor-codes-mobile.png' });
+    // The whole page: the codes are taller than a phone's screen, which an element's shot cuts.
+    await shoot(page, 'accounts-two-factor-codes-mobile');
     await codes.getByRole('button', { name: "J'ai noté mes codes" }).tap();
     await section.getByText('La validation en deux étapes est activée.').waitFor();
     await expect(section.getByText('Codes de secours restants : 10').count()).resolves.toBe(1);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, uniqueEmail } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
-import { browserAvailable, openPage, SCREENSHOT_DIR, VIEWPORTS } from './support/browser';
+import { browserAvailable, openPage, screenshot, VIEWPORTS } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -101,7 +100,7 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     await page.getByLabel('Newsletter').selectOption('yes');
     await page.getByText('1 membre affiché').waitFor();
     await page.getByRole('button', { name: 'Filtres (1)' }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-members-filters-mobile.png') });
+    await screenshot(page, 'admin-members-filters-mobile', { fullPage: false });
     const listUrl = page.url();
     expect(new URL(listUrl).searchParams.get('subscribed')).toBe('yes');
 
@@ -113,7 +112,7 @@ describe.skipIf(!browserAvailable())(`members admin, roles and journal ${inject(
     expect(await page.getByLabel('Rechercher un membre').inputValue()).toBe(lastname);
     await page.getByRole('link', { name: `Abonnée ${lastname}` }).waitFor();
     await page.setViewportSize({ width: 320, height: 700 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-members-back-320.png') });
+    await screenshot(page, 'admin-members-back-320', { fullPage: false });
     await context.close();
   });
 

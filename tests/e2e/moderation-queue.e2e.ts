@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
 import { axeViolations } from './support/axe';
-import { browserAvailable, openPage, SCREENSHOT_DIR } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -106,7 +105,7 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
     await expect(first.count()).resolves.toBe(0);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrollY);
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain(texts[1]);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-moderation-undo-mobile.png') });
+    await screenshot(page, 'admin-moderation-undo-mobile', { fullPage: false });
     await status.getByRole('button', { name: 'Annuler' }).tap();
     await page.getByRole('status').getByText('Refus annulé.').waitFor();
     await first.waitFor();

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, type Member } from './accounts-support';
-import { browserAvailable, openPage, SCREENSHOT_DIR } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { ADMIN } from './support/site';
 import { siteAndBrowser } from './support/suite';
 
@@ -89,7 +88,7 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     expect(previewBox!.y + previewBox!.height).toBeLessThanOrEqual(sendBox!.y);
     await shoot(page, 'newsletter-editor-mobile');
     // The preview on its own, scrolled into view (full-page captures leave iframes blank).
-    await page.locator('.newsletter-preview').screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-preview-mobile.png') });
+    await screenshot(page.locator('.newsletter-preview'), 'newsletter-editor-preview-mobile');
 
     // A reload: the browser asks first, and the letter comes back.
     const asked: string[] = [];
@@ -99,13 +98,13 @@ describe.skipIf(!browserAvailable())(`newsletter editor ${inject('browserSkipRea
     await page.getByText(/^Brouillon restauré/).waitFor();
     expect(await page.getByLabel('Titre').inputValue()).toBe('Édition spéciale');
     expect(await page.getByLabel('Contenu').inputValue()).toBe('Bonjour à **tous** !');
-    await page.locator('.newsletter-editor__restored').screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-restored-mobile.png') });
+    await screenshot(page.locator('.newsletter-editor__restored'), 'newsletter-editor-restored-mobile');
 
     // A link of the site: the page asks, and staying keeps everything.
     await page.getByRole('link', { name: 'Administration', exact: true }).first().click();
     const leaving = page.getByRole('dialog', { name: "Quitter l'éditeur ?" });
     await leaving.waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'newsletter-editor-leave-mobile.png') });
+    await screenshot(page, 'newsletter-editor-leave-mobile', { fullPage: false });
     await leaving.getByRole('button', { name: 'Annuler' }).click();
     await leaving.waitFor({ state: 'hidden' });
     expect(await page.getByLabel('Titre').inputValue()).toBe('Édition spéciale');

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TextDetail, TextList } from '../../src/shared/texts';
 import { createMember, shoot, signIn, SITE_ENV, type Member } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
-import { browserAvailable, openPage, SCREENSHOT_DIR } from './support/browser';
+import { browserAvailable, openPage, screenshot } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')}`, () => {
@@ -84,11 +83,11 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await history.getByRole('button', { name: `Comparer la version ${original.version} avec la ${original.version + 1}` }).click();
     const diff = page.getByRole('region', { name: `Ce qui change de la version ${original.version} à la version ${original.version + 1} en ligne` });
     await diff.locator('ins', { hasText: `Une section ajoutée en ${size}` }).first().waitFor();
-    await diff.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-diff-${size}.png`) });
+    await screenshot(diff, `texts-diff-${size}`);
     await history.getByRole('button', { name: `Restaurer la version ${original.version}` }).click();
     const dialog = page.getByRole('dialog', { name: `Restaurer la version ${original.version} ?` });
     await dialog.waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-restore-${size}.png`) });
+    await screenshot(page, `texts-restore-${size}`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Restaurer' }).click();
     await page.getByText(`Version ${original.version} restaurée : elle est en ligne comme version ${original.version + 2}.`).waitFor();
     await history.getByText(`restaurée de la version ${original.version}`).waitFor();
@@ -108,7 +107,7 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     await meanwhile.getByText(new RegExp(`version ${original.version + 3}, publiée le`)).waitFor();
     expect(await body.evaluate((element) => element === document.activeElement)).toBe(true);
     await meanwhile.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-meanwhile-${size}.png`) });
+    await screenshot(page, `texts-meanwhile-${size}`, { fullPage: false });
     // The refused publication's answer, which the page turns into what follows.
     allow(409);
     await page.getByRole('button', { name: 'Publier' }).click();
@@ -121,7 +120,7 @@ describe.skipIf(!browserAvailable())(`texts editor ${inject('browserSkipReason')
     expect((await apiJson<TextDetail>(suite.site, `/api/admin/texts/${text.id}`, { cookie })).body.published.body).toBe(theirs.body);
     await shoot(page, `texts-conflict-${size}`);
     await told.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-conflict-told-${size}.png`) });
+    await screenshot(page, `texts-conflict-told-${size}`, { fullPage: false });
     await page.getByRole('button', { name: 'Continuer avec ma version' }).click();
     await page.getByRole('button', { name: 'Publier' }).click();
     await page.getByText(`Version ${original.version + 4} publiée : elle est en ligne.`).waitFor();

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, type Member } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
-import { browserAvailable, openPage, SCREENSHOT_DIR, settle } from './support/browser';
+import { browserAvailable, openPage, screenshot, settle } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 /**
@@ -42,7 +41,8 @@ describe.skipIf(!browserAvailable())(`the published texts, for visitors ${inject
       const foundersLine = `Un mot tout neuf des fondateurs, écrit sur ${size === 'mobile' ? 'téléphone' : 'ordinateur'}.`;
       const title = `Politique de confidentialité (${size})`;
       await publish(page, 'privacy-policy', `## Ce qui change (${size})\n\n${policyLine}`, title);
-      await publish(page, 'founders-message', foundersLine);
+      const foundersTitle = `Le mot des fondateurs (${size})`;
+      await publish(page, 'founders-message', foundersLine, foundersTitle);
       await context.close();
 
       const visitor = await openPage(suite.browser, suite.site.url, size, { context: { javaScriptEnabled: false } });
@@ -56,10 +56,11 @@ describe.skipIf(!browserAvailable())(`the published texts, for visitors ${inject
       await shoot(visitor.page, `texts-visitor-policy-${size}`);
 
       await visitor.page.goto('/');
-      const founders = visitor.page.getByRole('region', { name: 'Le mot des fondateurs' });
+      // The section's heading is the text's title.
+      const founders = visitor.page.getByRole('region', { name: foundersTitle });
       await founders.getByText(foundersLine).waitFor();
       await founders.scrollIntoViewIfNeeded();
-      await visitor.page.screenshot({ path: path.join(SCREENSHOT_DIR, `texts-visitor-home-${size}.png`) });
+      await screenshot(visitor.page, `texts-visitor-home-${size}`, { fullPage: false });
       await visitor.context.close();
 
       // With JavaScript: hydration keeps the server's text and title (a mismatch would fail the
@@ -74,6 +75,12 @@ describe.skipIf(!browserAvailable())(`the published texts, for visitors ${inject
       await reader.page.getByRole('main').getByRole('link', { name: 'politique de confidentialité', exact: true }).click();
       await reader.page.getByRole('heading', { level: 1, name: title }).waitFor();
       await reader.page.getByText(policyLine.replace(' :', '\u00a0:')).waitFor();
+      // The home page reached by a link: its section's heading and text loaded after the navigation.
+      await reader.page.getByRole('link', { name: /accueil/i }).first().click();
+      await reader.page.getByRole('region', { name: foundersTitle }).getByText(foundersLine).waitFor();
+      await reader.page.goto('/');
+      await settle(reader.page);
+      await reader.page.getByRole('heading', { level: 2, name: foundersTitle }).waitFor();
       await reader.context.close();
     });
   }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,7 +5,7 @@ import type { WikiFeedbackCounts } from '../../src/shared/wiki';
 import { createMember, shoot, signIn, SITE_ENV, type Member } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { axeViolations } from './support/axe';
-import { browserAvailable, openPage, SCREENSHOT_DIR, settle } from './support/browser';
+import { browserAvailable, openPage, screenshot, settle } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 /** A screenshot as a phone makes one: a tall PNG with a bar and a button drawn on it. */
@@ -96,7 +95,7 @@ describe.skipIf(!browserAvailable())(`wiki articles created by an editor ${injec
     // Folded on a phone: read from the list itself.
     const titles = await menu.locator('a').allTextContents();
     expect(titles.indexOf(title)).toBe(titles.indexOf('Rechercher et réserver un trajet') + 1);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `wiki-new-article-page-${size}.png`), fullPage: true });
+    await screenshot(page, `wiki-new-article-page-${size}`);
     expect(await axeViolations(page, `/calshare/wiki/${id}`)).toEqual([]);
 
     // Its feedback counts for the admin.
@@ -120,7 +119,7 @@ describe.skipIf(!browserAvailable())(`wiki articles created by an editor ${injec
     const served = await visitor.page.request.get(src!);
     expect([served.status(), served.headers()['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
     expect(await visitor.page.getByRole('navigation', { name: "Articles de l'aide" }).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
-    await visitor.page.screenshot({ path: path.join(SCREENSHOT_DIR, `wiki-new-article-no-script-mobile.png`), fullPage: true });
+    await screenshot(visitor.page, `wiki-new-article-no-script-mobile`);
     await visitor.context.close();
     // Two pages scanned by axe and an image decoded on a machine shared with other runs.
   }, 180_000);
@@ -130,6 +129,8 @@ describe.skipIf(!browserAvailable())(`wiki articles created by an editor ${injec
     const { id, title } = await createPublishShow(page, 'desktop');
     // Reached by navigations inside the site, from a page sent without the wiki: loaded, titled, illustrated.
     await page.goto('/calshare');
+    // Clicked once the page runs: before, the browser would load the wiki whole, as without JavaScript.
+    await settle(page);
     await page.getByRole('link', { name: "Toute l'aide est ici" }).click();
     await page.getByRole('navigation', { name: "Articles de l'aide" }).getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();

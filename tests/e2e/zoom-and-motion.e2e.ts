@@ -1,13 +1,11 @@
 // A phone with enlarged text or zoom, a visitor who wants things to stay still, and staff's way
 // into the admin area: the page frame (header and menu) and the site's two moving lists.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMember, shoot, signIn, SITE_ENV, verificationLinkPath } from './accounts-support';
 import { adminCookie, apiJson } from './calshare-support';
 import { apiSession } from './support/lived-in';
-import { browserAvailable, openPage, SCREENSHOT_DIR, settle } from './support/browser';
+import { browserAvailable, openPage, screenshot, settle } from './support/browser';
 import { proofOfWork } from './support/proof-of-work';
 import { siteAndBrowser } from './support/suite';
 
@@ -216,6 +214,5 @@ describe.skipIf(!browserAvailable())(`zoom, enlarged text and motion ${inject('b
 
 /** What the visitor sees now, not the whole page: an open menu or a scrolled-to heading. */
 async function screenshotOfScreen(page: Page, name: string) {
-  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }

@@ -16,6 +16,8 @@ const SLOWEST = [
   'src/server/platform/db/pglite-thread-client.test.ts',
   'src/server/demo/demo-data.test.ts',
   'src/server/platform/backup/backup.test.ts',
+  // Two server processes started, one killed, and a lease waited out: about a minute on CI's PostgreSQL pass.
+  'src/server/quality/instance-killed.test.ts',
 ];
 
 // A file moved or renamed would silently lose its place: say so instead.

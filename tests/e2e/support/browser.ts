@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, inject } from 'vitest';
 
 export const VIEWPORTS = {
@@ -99,10 +99,16 @@ function failOnProblems() {
 afterEach(failOnProblems);
 afterAll(failOnProblems);
 
-/** Saves a full-page screenshot under test-results/screenshots (git-ignored). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot of the whole page (of what is on screen with `fullPage: false`; of the
+ * element, for a locator) under test-results/screenshots (git-ignored), for a person to look at. SCREENSHOTS=off (CI's clean clone, where nobody looks) skips them: a long page's
+ * capture and PNG encoding cost the shared two cores about half a second each.
+ */
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.SCREENSHOTS === 'off') return;
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }
 
 export const browserAvailable = () => Boolean(inject('chromiumPath'));

@@ -15,6 +15,8 @@ export interface Site {
   mailbox: Mailbox;
   dataDir: string;
   stop(): Promise<void>;
+  /** Stopped as an operator stops it (SIGTERM); the data folder is kept, for a command to open or a restart. */
+  halt(): Promise<void>;
   /** kill -9: no shutdown at all; the data folder is kept for a restart. */
   crash(): Promise<void>;
 }
@@ -94,6 +96,11 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       await exited;
       await mailbox.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    async halt() {
+      child.kill('SIGTERM');
+      await exited;
+      await mailbox.stop();
     },
     async crash() {
       child.kill('SIGKILL');
