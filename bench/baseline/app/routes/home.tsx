@@ -7,7 +7,10 @@ export default function Home() {
     <main>
       <h1>Bonjour</h1>
       <p>Une page React Router minimale, construite comme le site.</p>
-      {/* The site's server writes the founders' message here on '/', and refuses a '/' built without its place. */}
+      {/* The site's server writes the founders' message and its title here on '/', and refuses a '/' built without their places. */}
+      <h2>
+        <span data-server-part="founders-message-title" />
+      </h2>
       <div data-server-part="founders-message" />
     </main>
   );
