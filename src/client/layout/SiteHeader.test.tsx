@@ -42,3 +42,34 @@ describe('the phone’s menu', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('the header’s height, kept for the page below it', () => {
+  it('follows the header while it is in the page, and keeps its value once the header is taken out', async () => {
+    const observed: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubApi({ 'GET /api/auth/me': { status: 401, body: { error: { code: 'auth/not-signed-in', message: 'Non connecté.' } } } });
+    renderPage(<SiteHeader />, { path: '/vote' });
+    const header = await screen.findByRole('banner');
+    header.getBoundingClientRect = () => ({ height: 96 }) as DOMRect;
+    const resized = () => observed.at(-1)!([], {} as ResizeObserver);
+    resized();
+    const height = () => document.documentElement.style.getPropertyValue('--header-height');
+    expect(height()).toBe('96px');
+    // The loading view's header, replaced by the page's: seen once more, out of the page.
+    header.getBoundingClientRect = () => ({ height: 0 }) as DOMRect;
+    const parent = header.parentElement!;
+    header.remove();
+    resized();
+    expect(height()).toBe('96px');
+    parent.append(header);
+  });
+});

@@ -26,7 +26,12 @@ function useHeaderHeightProperty() {
     const element = header.current;
     if (!element) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--header-height', `${element.getBoundingClientRect().height}px`));
+    // A header taken out of the page (the loading view's, when the page replaces it) is seen
+    // once more with no height: 0px would stretch whatever fills the screen under the header
+    // for a frame, until the new header is measured.
+    const observer = new ResizeObserver(() => {
+      if (element.isConnected) root.style.setProperty('--header-height', `${element.getBoundingClientRect().height}px`);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
