@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { WikiFeedbackCounts } from '../../src/shared/wiki';
 import { adminCookie, apiJson, shootWholePage } from './calshare-support';
-import { browserAvailable, openPage } from './support/browser';
+import { browserAvailable, openPage, settle } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 const ARTICLE_TITLES = [
@@ -52,6 +52,9 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
 
     // The same inside the app, without a page load.
     await page.goto('/calshare/wiki/home');
+    // The router reads the address when it hydrates: one changed before would be hydrated over
+    // the home article's HTML, which no visitor's click can do.
+    await settle(page);
     await page.evaluate(() => {
       history.pushState(null, '', '/calshare/wiki/inconnu');
       dispatchEvent(new PopStateEvent('popstate'));

@@ -32,6 +32,8 @@ describe('the newsletter sending worker', () => {
 
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    // A test that failed midway leaves deliveries queued: the next test's worker must not send them.
+    await database.db.deleteFrom('newsletter_deliveries').where('status', 'in', ['pending', 'sending']).execute();
   });
 
   afterAll(async () => {
@@ -139,9 +141,10 @@ describe('the newsletter sending worker', () => {
     expect((await statusCounts(database.db, newsletterId)).failed).toBe(0);
     // Tried again after pauses that grow: a few tries, not one per mail and millisecond.
     expect(server.refusedWhileDown).toBeLessThan(200);
-    const waiting = await database.db.selectFrom('newsletter_deliveries').select(['attempts', 'last_error']).where('newsletter_id', '=', newsletterId).execute();
-    for (const row of waiting) expect(row.attempts).toBe(0);
-    expect(waiting.some((row) => row.last_error?.includes('421'))).toBe(true);
+    // The worker records a refusal after the server counted it: wait for the record.
+    const waiting = () => database.db.selectFrom('newsletter_deliveries').select(['attempts', 'last_error']).where('newsletter_id', '=', newsletterId).execute();
+    await expect.poll(async () => (await waiting()).some((row) => row.last_error?.includes('421')), { timeout: 10_000 }).toBe(true);
+    for (const row of await waiting()) expect(row.attempts).toBe(0);
 
     server.down = false;
     const counts = await waitUntilSettled(database.db, newsletterId);
