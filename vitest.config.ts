@@ -55,7 +55,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['./tests/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A journey through several pages, phone and desktop, takes 40–60 s while CI's three
+          // workers share the two cores with the servers and browsers: twice that before failing.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

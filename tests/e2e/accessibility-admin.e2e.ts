@@ -47,5 +47,5 @@ describe.skipIf(!browserAvailable())(`accessibility of the admin pages ${inject(
     if (letter.length) found['newsletter e-mail'] = letter;
     await context.close();
     expect(found).toEqual({});
-  }, 120_000);
+  });
 });

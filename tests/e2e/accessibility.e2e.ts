@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable())(`accessibility, signed in ${inject('browser
 
   it('finds none as an organisation', async () => {
     expect(await scanSignedIn(suite.browser, suite.site, lived.organisation, ORGANISATION_PATHS)).toEqual({});
-  }, 120_000);
+  });
 
   it('registers with the keyboard alone', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url);

@@ -139,5 +139,5 @@ describe.skipIf(!browserAvailable())(`accounts: e-mail verification ${inject('br
       expect(await axeViolations(page, link)).toEqual([]);
       await context.close();
     }
-  }, 120_000);
+  });
 });

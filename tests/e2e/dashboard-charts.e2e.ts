@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable())(`the dashboard's charts ${inject('browserSk
       await screenshot(community, `admin-statistics-${viewport}`);
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('draws the visits per day beside their table', async () => {
     const visitor = await openPage(suite.browser, suite.site.url, 'mobile', { context: { userAgent: VISITOR_AGENT } });

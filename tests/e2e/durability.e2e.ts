@@ -37,5 +37,5 @@ describe('embedded database durability', () => {
       body: JSON.stringify({ email: emails[199], password: STRONG_PASSWORD }),
     });
     expect(login.status).toBe(200);
-  }, 120_000);
+  });
 });

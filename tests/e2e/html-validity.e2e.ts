@@ -51,7 +51,7 @@ async function servedFiles(client: string): Promise<{ dir: string; files: string
   return { dir, files };
 }
 
-it.skipIf(!java)('passes the Nu Html Checker for every page the build gives, as served, the SPA fallback included', { timeout: 120_000 }, async () => {
+it.skipIf(!java)('passes the Nu Html Checker for every page the build gives, as served, the SPA fallback included', async () => {
   const { dir: client, files } = await servedFiles(path.join(inject('buildDir'), 'client'));
   expect(files.map((file) => path.relative(client, file))).toContain('__spa-fallback.html');
   const result = spawnSync('java', ['-jar', vnu, '--format', 'json', '--also-check-svg', ...files], { encoding: 'utf8' });

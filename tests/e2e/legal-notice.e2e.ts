@@ -89,7 +89,7 @@ describe.skipIf(!browserAvailable())(`the legal notice ${inject('browserSkipReas
     }
   });
 
-  it.skipIf(!java)('is served as valid HTML with its facts', { timeout: 120_000 }, async () => {
+  it.skipIf(!java)('is served as valid HTML with its facts', async () => {
     for (const url of ['/mentions-legales', '/calshare/privacy_policy']) {
       const html = await (await fetch(`${suite.site.url}${url}`)).text();
       expect(html).toContain('legal-notice__fact');

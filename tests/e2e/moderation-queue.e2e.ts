@@ -71,7 +71,7 @@ describe.skipIf(!browserAvailable())(`moderation queue ${inject('browserSkipReas
     await page.getByText('1 élément refusé.').waitFor();
     await page.getByRole('heading', { name: 'Mots de soutien en attente (1)' }).waitFor();
     await context.close();
-  }, 120_000);
+  });
 
   it("on a phone, says what a tap did, offers 'Annuler', keeps the page still and sends a refusal when the page is left", async () => {
     const texts = ['Refusé puis rendu, au pouce.', 'Approuvé puis repris, au pouce.', 'Le mot suivant, qui prend le focus.'];
