@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema';
 
 // The association counts in France's calendar: weeks start on Monday, days end at midnight,
 // Paris time, whatever the server's own zone. Dates are YYYY-MM-DD.
@@ -25,3 +26,20 @@ export function parisMidnight(date: string): RawBuilder<Date> {
 
 /** Today in Paris. */
 export const PARIS_TODAY = sql<string>`(now() at time zone 'Europe/Paris')::date::text`;
+
+/** The tables whose rows carry the moment they were made, as `created_at`. */
+type CreatedTable = { [Table in keyof Database]: Database[Table] extends { created_at: unknown } ? Table : never }[keyof Database];
+
+/**
+ * The rows of `table` made in each Paris week (by its Monday) or day from `since`, counted;
+ * a period with none is left out. An index on `created_at` finds the period's rows.
+ */
+export async function createdPer(db: Kysely<Database>, table: CreatedTable, period: 'week' | 'day', since: string): Promise<{ period: string; count: number }[]> {
+  const bucket = period === 'week' ? parisWeek('created_at') : parisDay('created_at');
+  const { rows } = await sql<{ period: string; count: string }>`
+    select ${bucket} as period, count(*)::text as count
+    from ${sql.table(table)}
+    where created_at >= ${parisMidnight(since)}
+    group by 1`.execute(db);
+  return rows.map((row) => ({ period: row.period, count: Number(row.count) }));
+}
