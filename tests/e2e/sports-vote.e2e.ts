@@ -57,6 +57,9 @@ describe.skipIf(!browserAvailable())(`sport voting ${inject('browserSkipReason')
 
     await one.page.getByRole('tab', { name: 'Voter' }).click();
     const love = reaction(one.page, 'Ultimate', "J'adore");
+    // Until the page knows the member is signed in the buttons say they are unavailable
+    // (aria-disabled), and a click only says why.
+    await expect.poll(() => love.getAttribute('aria-disabled')).toBeNull();
     await love.click();
     await expect(love.getAttribute('aria-pressed')).resolves.toBe('true');
     await one.page.waitForFunction(() => document.querySelector('[id^="count-ultimate-love"]')?.textContent === '1');
