@@ -203,7 +203,21 @@ describe.skipIf(!browserAvailable())(`zoom, enlarged text and motion ${inject('b
     const { body: me } = await apiJson<{ uuid: string }>(suite.site, '/api/auth/me', { cookie: await apiSession(suite.site, member.email, member.password) });
     const granted = await apiJson(suite.site, `/api/admin/members/${me.uuid}/roles`, { method: 'POST', body: { role: 'moderator', granted: true }, cookie: await adminCookie(suite.site) });
     expect(granted.status).toBeLessThan(300);
+    // The link arrives once the session is known: nothing may move for it (in the menu's row
+    // it moved the four links, or made the header taller and moved the page).
+    await page.addInitScript(() => {
+      const moved: string[] = ((window as unknown as { shifts: string[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node?: Node }[] })[]) {
+          for (const source of entry.sources) moved.push(source.node instanceof Element ? `${source.node.tagName} ${source.node.className}` : '?');
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.reload();
+    await menu.getByRole('link', { name: 'Administration' }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).resolves.toEqual([]);
+    await shoot(page, 'zoom-menu-with-administration-mobile');
     await menu.getByRole('link', { name: 'Administration' }).click();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -12,8 +12,12 @@ const links = [
   { to: '/account', label: 'Mon compte' },
 ];
 
-/** Staff's way into /admin: the roles that open its home page (moderators and admins). */
-const adminLink = { to: '/admin', label: 'Administration' };
+/**
+ * Staff's way into /admin: the roles that open its home page (moderators and admins). It
+ * appears once the session is known, first in the list so the others stay where they are
+ * (layout.css places it where its arrival moves nothing).
+ */
+const adminLink = { to: '/admin', label: 'Administration', className: 'site-nav__item--staff' };
 
 /**
  * Keeps `--header-height` equal to the header's real height, which grows when the menu takes
@@ -66,7 +70,7 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
 
   const staff = state.status === 'signed-in' && isStaff(state.user.roles);
-  const entries = staff ? [...links, adminLink] : links;
+  const entries: { to: string; label: string; className?: string }[] = staff ? [adminLink, ...links] : links;
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !open) return;
@@ -108,7 +112,7 @@ export function SiteHeader() {
           </button>
           <ul id="site-nav-list" className="site-nav__list">
             {entries.map((link) => (
-              <li key={link.to}>
+              <li key={link.to} className={link.className}>
                 <NavLink to={link.to} className="site-nav__link" onClick={() => setOpen(false)}>
                   {link.label}
                 </NavLink>
