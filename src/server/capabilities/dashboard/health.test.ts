@@ -102,6 +102,12 @@ describe('the health panel and its alerts', () => {
     await expect.poll(async () => (await health(admin.cookie)).body.jobs.map((job) => job.name)).toEqual(['maintenance']);
     await runAlerts();
     expect((await health(admin.cookie)).body.alerts).toEqual([]);
+
+    // A release with no job at all forgets them all.
+    const errors: unknown[] = [];
+    await startJobs([], { error: (error: unknown) => errors.push(error) }, jobRunsRecorder(test.database.db)).stop();
+    expect(errors).toEqual([]);
+    expect((await health(admin.cookie)).body.jobs).toEqual([]);
   });
 
   it('raises a mail server refusing for 15 minutes, and mails the alert once the server takes mail again', async () => {

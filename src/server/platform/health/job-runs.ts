@@ -14,7 +14,9 @@ export function jobRunsRecorder(db: Kysely<Database>): JobRecorder {
     // one whose last run failed would be mailed as failing every day. Another instance still
     // on the older release puts its row back at its next run, until it is upgraded too.
     async scheduled(names) {
-      await db.deleteFrom('job_runs').where('name', 'not in', names).execute();
+      const gone = db.deleteFrom('job_runs');
+      // With no job at all, every row goes ('not in ()' is no SQL).
+      await (names.length === 0 ? gone : gone.where('name', 'not in', names)).execute();
     },
     async started(name) {
       await db
