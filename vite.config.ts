@@ -9,7 +9,9 @@ import type { PublicConfig } from './src/shared/public-config';
 // Code every page runs: React and React Router (with their default client entry), the root
 // layout's imports, and the client's shared layer (design system, HTTP client, hooks).
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]/;
-const SHARED_LAYER = /[\\/]src[\\/]client[\\/](api[\\/]|components[\\/]|hooks[\\/]|config\.ts$|seo\.ts$)/;
+// The platform's pieces every kind of page uses; not its anti-bot widget or charts, which a few
+// pages load on demand, nor its test helpers.
+const SHARED_LAYER = /[\\/]src[\\/]client[\\/](platform[\\/](ui|data|http|live|session)[\\/](?!chart[\\/])|config\.ts$|seo\.ts$)/;
 const ROOT_LAYOUT = /[\\/]src[\\/]client[\\/]root\.tsx$/;
 
 /**
