@@ -71,6 +71,28 @@ describe.skipIf(!browserAvailable())(`the bot barrier in the browser ${inject('b
     await page.locator(`${WIDGET_STATE}[data-state="unverified"], ${WIDGET_STATE}[data-state="verifying"], ${WIDGET_STATE}[data-state="verified"]`).waitFor();
     await context.close();
   });
+
+  it('waits for a widget that arrives after the visitor sent, and sends its proof', async () => {
+    const { page, context } = await openPage(suite.browser, suite.site.url, 'mobile', { expectedStatuses: [404] });
+    // A slow connection: the widget's script comes a second and a half after it is asked for.
+    let releaseWidget!: () => void;
+    const widgetAsked = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/altcha-widget-[\w-]+\.js$/, async (route) => {
+        resolve();
+        await new Promise<void>((release) => (releaseWidget = release));
+        await route.continue();
+      });
+    });
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await widgetAsked;
+    await page.getByLabel('Adresse mail', { exact: true }).fill('personne@exemple.fr');
+    await page.getByRole('button', { name: 'Envoyer' }).click();
+    setTimeout(() => releaseWidget(), 1500);
+    // Sent with a proof: the server got as far as looking for the account.
+    await page.getByText('Aucun compte trouvé').waitFor();
+    await context.close();
+  });
 });
 
 describe.skipIf(!browserAvailable())(`the bot barrier turned off (ANTI_BOT=off) ${inject('browserSkipReason')}`, () => {

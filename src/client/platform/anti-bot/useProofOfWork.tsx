@@ -38,6 +38,8 @@ export function useProofOfWork(): ProofOfWork {
   /** The challenge the widget is given; undefined when there is none (off, or not fetched). */
   const challenge = useRef<Promise<Challenge | undefined>>(undefined);
   const widget = useRef<Widget | null>(null);
+  /** Sends waiting for the widget: its script came in, but it is not mounted yet. */
+  const waitingForWidget = useRef<((element: Widget) => void)[]>([]);
   const solution = useRef<string>(undefined);
   const mounted = useRef(false);
 
@@ -67,15 +69,30 @@ export function useProofOfWork(): ProofOfWork {
 
   const attach = useCallback(
     (element: Widget | null) => {
-      widget.current = element;
-      if (!element) return;
+      if (!element) {
+        widget.current = null;
+        return;
+      }
       element.addEventListener('statechange', (event) => {
         const { state, payload } = (event as StateChange).detail;
         solution.current = state === 'verified' ? payload : undefined;
         // An expired challenge is replaced at once; the next focus or send solves the new one.
         if (state === 'expired') void renew();
       });
-      void challenge.current?.then((current) => current && configure(element, current).then(() => startIfFocused(element)));
+      // The widget mounts a moment after React places it and says so with 'load': it is used
+      // from then on.
+      element.addEventListener(
+        'load',
+        () => {
+          widget.current = element;
+          const sends = waitingForWidget.current.splice(0);
+          // A send already waiting solves the challenge itself: the widget started here too
+          // would give up that work for its own (each verify() cancels the one before).
+          if (sends.length > 0) for (const resume of sends) resume(element);
+          else void challenge.current?.then((current) => current && configure(element, current).then(() => startIfFocused(element)));
+        },
+        { once: true },
+      );
     },
     [renew],
   );
@@ -83,8 +100,9 @@ export function useProofOfWork(): ProofOfWork {
   async function solve(): Promise<Proof> {
     // A challenge that could not be fetched is asked again; off stays off.
     const current = (await challenge.current) ?? (mode === 'off' ? undefined : await renew());
-    const element = widget.current;
-    if (!current || !element) return {};
+    if (!current) return {};
+    // A visitor quicker than the widget's script sent before the widget was ready.
+    const element = widget.current ?? (await new Promise<Widget>((resume) => waitingForWidget.current.push(resume)));
     if (solution.current) return { [ANTI_BOT_FIELD]: solution.current };
     await configure(element, current);
     const result = await element.verify();
