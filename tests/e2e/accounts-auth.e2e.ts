@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '../../src/shared/messages';
 import { createMember, PASSWORD, signIn, shoot, SITE_ENV, uniqueEmail } from './accounts-support';
-import { browserAvailable, openPage, VIEWPORTS } from './support/browser';
+import { browserAvailable, openPage, settle, VIEWPORTS } from './support/browser';
 import { siteAndBrowser } from './support/suite';
 
 describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password, gate ${inject('browserSkipReason')}`, () => {
@@ -193,6 +193,8 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await signInHere();
     await page.getByRole('heading', { level: 1, name: 'Laisser une marque' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/leave-a-print');
+    // The page asks for the member's word once signed in: signed out only once it has its answer.
+    await settle(page);
     await context.clearCookies();
 
     // A link that asks to return to a members' page, after signing in, goes back there.
@@ -200,6 +202,7 @@ describe.skipIf(!browserAvailable())(`accounts: register, login, forgot password
     await page.getByText('Connecte-toi, puis tu reviendras là où tu étais.').waitFor();
     await signInHere();
     await page.waitForURL((url) => url.pathname === '/calshare/surveys/pre-use' && url.search === '');
+    await settle(page);
     await context.clearCookies();
 
     // Another site's address is no place to return to: the member stays on /account.
