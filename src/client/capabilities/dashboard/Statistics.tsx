@@ -98,7 +98,12 @@ function Figures({ statistics: { weeks, reactions, ranking } }: { statistics: Ad
     name,
     values: weeks.map((week) => week[figure]),
   });
-  const weekly = (chart: Omit<ChartProps, 'labels'>): ChartProps => ({ labels: weekLabels, shownLabels: 5, ...chart });
+  /** A weekly figure's chart and table rows. */
+  const weekly = (chart: Omit<ChartProps, 'labels'>) => ({
+    chart: { labels: weekLabels, shownLabels: 5, ...chart },
+    rowHeader: 'Semaine du',
+    rows: weekRows,
+  });
 
   const persons = series('Personnes', 'persons');
   const organisations = series('Organisations', 'organisations');
@@ -118,15 +123,13 @@ function Figures({ statistics: { weeks, reactions, ranking } }: { statistics: Ad
         id="figure-joined"
         title="Inscriptions par semaine"
         summary={`${count(sum(persons.values))} personnes et ${count(sum(organisations.values))} organisations inscrites en ${STATISTICS_WEEKS} semaines, dont ${count(last.persons + last.organisations)} cette semaine.`}
-        chart={weekly({ kind: 'bar', stacked: true, series: [persons, organisations] })}
-        rowHeader="Semaine du"
-        rows={weekRows}
+        {...weekly({ kind: 'bar', stacked: true, series: [persons, organisations] })}
       />
       <Figure
         id="figure-members"
         title="Membres, adresses vérifiées et newsletter"
         summary={`${count(last.members)} membres aujourd'hui : ${count(last.verified)} (${share(last.verified, last.members)}) ont vérifié leur adresse, ${count(last.newsletter)} (${share(last.newsletter, last.members)}) reçoivent la newsletter. Chaque semaine, les courbes comptent les membres inscrits jusque-là et, parmi eux, ceux dont l'adresse est vérifiée et qui reçoivent la newsletter aujourd'hui.`}
-        chart={weekly({
+        {...weekly({
           kind: 'line',
           series: [
             series('Membres', 'members'),
@@ -134,16 +137,12 @@ function Figures({ statistics: { weeks, reactions, ranking } }: { statistics: Ad
             series('Abonnés à la newsletter', 'newsletter'),
           ],
         })}
-        rowHeader="Semaine du"
-        rows={weekRows}
       />
       <Figure
         id="figure-contributions"
         title="Mots de soutien et sports suggérés par semaine"
         summary={`${count(sum(words.values))} mots de soutien laissés et ${count(sum(sports.values))} sports suggérés en ${STATISTICS_WEEKS} semaines.`}
-        chart={weekly({ kind: 'line', series: [words, sports] })}
-        rowHeader="Semaine du"
-        rows={weekRows}
+        {...weekly({ kind: 'line', series: [words, sports] })}
       />
       <Figure
         id="figure-reactions"
@@ -166,9 +165,7 @@ function Figures({ statistics: { weeks, reactions, ranking } }: { statistics: Ad
         id="figure-surveys"
         title="Réponses aux questionnaires par semaine"
         summary={`${count(sum(preUse.values))} réponses au questionnaire avant utilisation et ${count(sum(postUse.values))} après utilisation en ${STATISTICS_WEEKS} semaines.`}
-        chart={weekly({ kind: 'bar', stacked: true, series: [preUse, postUse] })}
-        rowHeader="Semaine du"
-        rows={weekRows}
+        {...weekly({ kind: 'bar', stacked: true, series: [preUse, postUse] })}
       />
       <Figure
         id="figure-ranking"

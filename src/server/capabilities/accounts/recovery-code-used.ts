@@ -3,8 +3,9 @@ import { recordAction } from '../journal/index';
 import { greetingName } from './email-verification';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { twoFactorStatus } from './two-factor';
+import type { UserRow } from './users';
 
-type Account = { id: string; email: string; account_type: string; firstname: string; username: string };
+type Account = Pick<UserRow, 'id' | 'email' | 'account_type' | 'firstname' | 'username'>;
 
 /**
  * A recovery code was spent, at the sign-in's second step or to confirm a sensitive act:

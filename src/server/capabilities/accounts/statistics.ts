@@ -20,6 +20,13 @@ const counts = {
   newsletter: sql<string>`count(*) filter (where newsletter and email_verified_at is not null)::text`,
 };
 
+const countColumns = [
+  counts.persons.as('persons'),
+  counts.organisations.as('organisations'),
+  counts.verified.as('verified'),
+  counts.newsletter.as('newsletter'),
+];
+
 const toCounts = (row: Record<keyof MemberCounts, string>): MemberCounts => ({
   persons: Number(row.persons),
   organisations: Number(row.organisations),
@@ -43,23 +50,12 @@ export async function membersByJoiningWeek(
   const [before, weeks] = await Promise.all([
     db
       .selectFrom('users')
-      .select([
-        counts.persons.as('persons'),
-        counts.organisations.as('organisations'),
-        counts.verified.as('verified'),
-        counts.newsletter.as('newsletter'),
-      ])
+      .select(countColumns)
       .where('created_at', '<', start)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('users')
-      .select([
-        parisWeek('created_at').as('week'),
-        counts.persons.as('persons'),
-        counts.organisations.as('organisations'),
-        counts.verified.as('verified'),
-        counts.newsletter.as('newsletter'),
-      ])
+      .select([parisWeek('created_at').as('week'), ...countColumns])
       .where('created_at', '>=', start)
       .groupBy(sql`1`)
       .execute(),

@@ -8,15 +8,6 @@ type Db = Kysely<Database>;
 
 const ORIGINAL_AUTHOR = '';
 
-/**
- * Puts in the texts a site does not have yet, each as its version 1, authorless; and brings a
- * text nobody has published over (its published version still the site's own, authorless) to
- * the repository's, as its next version, authorless too: a correction of the site's privacy
- * policy reaches the sites that never edited it, and an edited text is left alone. Run at every
- * start, in one transaction that locks the texts it reads, so two instances starting at once
- * only find less to do. Answers how many versions it wrote; a version written for a text
- * already there is announced (`texts`), so instances still running drop their pages.
- */
 /** A version of the site's own text, authorless. */
 const siteVersion = ({ id, title, description, applicable, body }: DefaultText, version: number) => ({
   text_id: id,
@@ -30,6 +21,15 @@ const siteVersion = ({ id, title, description, applicable, body }: DefaultText, 
   restored_from: null,
 });
 
+/**
+ * Puts in the texts a site does not have yet, each as its version 1, authorless; and brings a
+ * text nobody has published over (its published version still the site's own, authorless) to
+ * the repository's, as its next version, authorless too: a correction of the site's privacy
+ * policy reaches the sites that never edited it, and an edited text is left alone. Run at every
+ * start, in one transaction that locks the texts it reads, so two instances starting at once
+ * only find less to do. Answers how many versions it wrote; a version written for a text
+ * already there is announced (`texts`), so instances still running drop their pages.
+ */
 export async function seedTexts(db: Db, texts: DefaultText[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const added = await trx
