@@ -86,6 +86,30 @@ describe('the vote list', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('shows the list once it knows who is there, so no sign-in notice comes and goes above it', async () => {
+    const { fetchMock } = stubApi({
+      'GET /api/auth/me': { status: 200, body: LEA },
+      'GET /api/sports': { status: 200, body: { sports: [{ id: SPORT_ID, name: 'Kayak polo', emoji: '🛶', reactions: { love: 2, wow: 0, no: 0 } }] } },
+    });
+    // The member's session answers after the sports.
+    const answer = fetchMock.getMockImplementation()!;
+    let releaseSession = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/me') await new Promise<void>((resolve) => (releaseSession = resolve));
+      return answer(input, init);
+    });
+    renderPage(<VoteList />, { path: '/vote' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/sports')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Connecte-toi pour voter/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Réactions pour Kayak polo' })).toBeNull();
+    screen.getByText('Chargement des sports…');
+
+    releaseSession();
+    await screen.findByRole('group', { name: 'Réactions pour Kayak polo' });
+    expect(screen.queryByText(/Connecte-toi pour voter/)).toBeNull();
+  });
+
   it('keeps a click made while the previous one is on its way, and sends both in order', async () => {
     const server = renderVoteList();
     const group = await screen.findByRole('group', { name: 'Réactions pour Kayak polo' });

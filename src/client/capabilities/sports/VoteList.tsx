@@ -105,7 +105,9 @@ export function VoteList() {
     return order.map((id) => sports?.get(id)).filter((sport): sport is SportItem => Boolean(sport && normalize(sport.name).includes(wanted)));
   }, [order, sports, filter]);
 
-  if (!sports) return error ? <ErrorBox message={error} /> : <Spinner label="Chargement des sports…" />;
+  // The list waits for the session too: a sign-in notice drawn meanwhile and taken away once the
+  // member is known would move the whole list up under their finger.
+  if (!sports || state.status === 'loading') return error ? <ErrorBox message={error} /> : <Spinner label="Chargement des sports…" />;
 
   return (
     <div className="stack">
