@@ -34,7 +34,7 @@ export function VisualsPage() {
           const visual = VISUALS[name];
           return (
             <li key={name} className="card visual-card">
-              <div className="visual-card__preview">
+              <div className={`visual-card__preview visual-card__preview--${name}`}>
                 <img src={visualPath(name)} alt={`${visual.label} : logo ${publicConfig.projectName}, « On y va ensemble ? » et une voiture en route vers un stade`} width={visual.width} height={visual.height} loading="lazy" />
               </div>
               <h2 className="card__title">{title}</h2>
