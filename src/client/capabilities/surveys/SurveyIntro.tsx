@@ -1,5 +1,4 @@
-import { formatEuros, type SurveyId } from '../../../shared/surveys';
-import { Spinner } from '../../platform/ui/Spinner';
+import { BONUS_AMOUNT_DEFAULT, formatEuros, type SurveyId } from '../../../shared/surveys';
 import { useBonusAmount } from './useBonusAmount';
 
 /** The header texts of spec §2: anonymity, why a login, what '*' means. */
@@ -21,26 +20,35 @@ export function SurveyIntro({ surveyId }: { surveyId: SurveyId }) {
   );
 }
 
-/** Spec §2 and §9: the bonus, valid only for the first trip as passenger. */
+/**
+ * Spec §2 and §9: the bonus, valid only for the first trip as passenger. Its sentence is there
+ * while the amount loads, a blank of an amount's width in the amount's place: a spinner there
+ * grew into the sentence and pushed the form down under the member's eyes.
+ */
 function BonusNotice() {
   const bonus = useBonusAmount();
-  if (bonus.status === 'loading') {
-    return (
-      <p className="notice survey-bonus">
-        <Spinner label="Chargement du bonus…" />
-      </p>
-    );
-  }
   // No bonus offered: nothing to promise.
   if (bonus.status === 'loaded' && bonus.amount === 0) return null;
+  let offer;
+  if (bonus.status === 'loaded') offer = <strong>un bonus de {formatEuros(bonus.amount)}</strong>;
+  else if (bonus.status === 'loading')
+    offer = (
+      <strong>
+        un bonus de{' '}
+        <span className="survey-bonus__pending" aria-hidden="true">
+          {formatEuros(BONUS_AMOUNT_DEFAULT)}
+        </span>
+      </strong>
+    );
+  else offer = 'un bonus';
   return (
     <p className="notice notice--warning survey-bonus">
       <span className="survey-bonus__icon" aria-hidden="true">
         🎁
       </span>
       <span>
-        Pour te remercier, {bonus.status === 'loaded' ? <strong>un bonus de {formatEuros(bonus.amount)}</strong> : 'un bonus'}{' '}
-        t'attend sur ton premier trajet en tant que passager. Il n'est valable que pour ce premier trajet.
+        Pour te remercier, {offer} t'attend sur ton premier trajet en tant que passager. Il n'est valable que pour ce premier
+        trajet.
       </span>
     </p>
   );

@@ -73,6 +73,25 @@ describe('the survey pages (spec §2, §4, §5)', () => {
     expect(screen.getByLabelText(/Qu'attends-tu/).getAttribute('aria-required')).toBe('true');
   });
 
+  it('shows the bonus sentence while its amount loads, so the form below does not move when it arrives', async () => {
+    const { fetchMock } = stubApi({
+      'GET /api/auth/me': { status: 200, body: LEA },
+      'GET /api/consts/public-amounts': { status: 200, body: { bonusAmount: 7.5 } },
+    });
+    const answer = fetchMock.getMockImplementation()!;
+    let releaseAmount = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/consts/public-amounts') await new Promise<void>((resolve) => (releaseAmount = resolve));
+      return answer(input, init);
+    });
+    renderSurvey('pre-use');
+    const waiting = await screen.findByText(/t'attend sur ton premier trajet en tant que passager/);
+    expect(waiting.textContent).toMatch(/^Pour te remercier, un bonus de 5\s€ t'attend/);
+    expect(waiting.querySelector('[aria-hidden="true"]')?.textContent).toMatch(/^5\s€$/);
+    releaseAmount();
+    expect((await screen.findByText(/un bonus de 7,50/)).closest('p')?.textContent).toMatch(/t'attend sur ton premier trajet/);
+  });
+
   it('sends nothing while answers are missing, and lists them', async () => {
     const { calls } = stubApi({
       'GET /api/auth/me': { status: 200, body: LEA },
