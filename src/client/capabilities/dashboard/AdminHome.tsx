@@ -35,7 +35,8 @@ const PAGES: AdminPage[] = [
   {
     to: '/admin/textes',
     title: 'Textes du site',
-    description: 'Modifier les articles du wiki, la politique de confidentialité, le mot des fondateurs et les documents légaux, voir leur historique.',
+    description:
+      'Modifier les articles du wiki, la politique de confidentialité, le mot des fondateurs et les documents légaux, voir leur historique.',
     permission: 'edit-texts',
   },
   {
@@ -88,7 +89,8 @@ export function AdminHome({ children }: { children?: ReactNode }) {
   const pages = PAGES.filter((page) => hasPermission(roles, page.permission));
   // Counts are a bonus: without them (endpoint down) the links still work, and no error shows.
   // An editor has nothing to moderate: the summary is the moderators' and admins' (its API's group).
-  const { data: summary } = useLoad(hasPermission(roles, 'moderate') ? 'admin-summary' : null, getAdminSummary);
+  const moderates = hasPermission(roles, 'moderate');
+  const { data: summary } = useLoad(moderates ? 'admin-summary' : null, getAdminSummary);
 
   const toModerate = summary ? summary.pendingWords + summary.pendingSports : 0;
   const reports = isAdmin ? (summary?.eventReports ?? 0) : 0;
@@ -108,9 +110,11 @@ export function AdminHome({ children }: { children?: ReactNode }) {
       <header className="admin__header">
         <p className="eyebrow">Espace réservé</p>
         <h1>Administration</h1>
-        <p className="admin__summary" aria-live="polite">
-          {summaryText}
-        </p>
+        {moderates && (
+          <p className="admin__summary" aria-live="polite">
+            {summaryText}
+          </p>
+        )}
       </header>
       <ul className="admin__pages" role="list">
         {pages.map((page) => {

@@ -107,10 +107,11 @@ export function AdminOrganisations() {
           ))}
       </section>
 
-      <section className="card admin-block" aria-labelledby="registered-title">
-        <h2 id="registered-title">Organisations inscrites</h2>
-        {data &&
-          (data.organisations.length === 0 ? (
+      {/* Once the allowlist is drawn above it: drawn meanwhile, it was pushed down by the list. */}
+      {data && (
+        <section className="card admin-block" aria-labelledby="registered-title">
+          <h2 id="registered-title">Organisations inscrites</h2>
+          {data.organisations.length === 0 ? (
             <p className="muted">Aucune organisation inscrite pour le moment.</p>
           ) : (
             // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
@@ -135,8 +136,9 @@ export function AdminOrganisations() {
                 </tbody>
               </table>
             </div>
-          ))}
-      </section>
+          )}
+        </section>
+      )}
     </AdminPage>
   );
 }

@@ -74,7 +74,8 @@ export function AdminSettings() {
           {done && <p className="notice notice--success">{done}</p>}
         </div>
       </section>
-      <LegalNoticeSettings />
+      {/* Once the bonus's form is drawn above it: drawn meanwhile, it was pushed down by that form. */}
+      {(saved !== undefined || loadError) && <LegalNoticeSettings />}
     </AdminPage>
   );
 }

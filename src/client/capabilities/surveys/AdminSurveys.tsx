@@ -24,15 +24,17 @@ export function AdminSurveys() {
         </p>
       </header>
       {loadError && <ErrorBox message={loadError} />}
-      {/* A whole screen while the results load: the past-trips tool waits below the fold rather
-          than in sight, where the results would push it down. */}
+      {/* A whole screen while the results load, and the past-trips tool only after them: drawn
+          meanwhile, the results would push it down. */}
       {!data && !loadError && <LoadingView label="Chargement des résultats…" />}
       {data?.surveys.map((results) => (
         <SurveyResultsCard key={results.id} results={results} />
       ))}
-      <div id="trajets" className="survey-admin__anchor">
-        <PastTripsTool />
-      </div>
+      {(data || loadError) && (
+        <div id="trajets" className="survey-admin__anchor">
+          <PastTripsTool />
+        </div>
+      )}
     </div>
   );
 }

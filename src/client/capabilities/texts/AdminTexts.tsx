@@ -9,7 +9,7 @@ import { getTexts } from './api';
 import { fillPlaceholders, formatWhen } from './format';
 import './texts.css';
 
-/** /admin/textes: every text of the site, each opening its editor; then `children` (the wiki's own section). */
+/** /admin/textes: every text of the site, each opening its editor; then `children` (the wiki's own section), once the list is there. */
 export function AdminTexts({ children }: { children?: ReactNode }) {
   const { data, loading, error } = useLoad('texts', getTexts);
 
@@ -32,14 +32,16 @@ export function AdminTexts({ children }: { children?: ReactNode }) {
                 {text.hasDraft && <span className="tag tag--accent">Brouillon en cours</span>}
               </div>
               <p className="texts-list__meta">
-                <span className="tag">{textKindLabels[text.kind]}</span> Version {text.version}, publiée le {formatWhen(text.publishedAt)}
+                <span className="tag">{textKindLabels[text.kind]}</span> Version {text.version}, publiée le{' '}
+                {formatWhen(text.publishedAt)}
                 {text.publishedBy ? ` par ${text.publishedBy}` : ' (texte d’origine)'}
               </p>
             </li>
           ))}
         </ul>
       )}
-      {children}
+      {/* Below the list once it is drawn: drawn meanwhile, it was pushed down by the list under the editor's pointer. */}
+      {!loading && children}
     </AdminPage>
   );
 }
