@@ -3,27 +3,12 @@ import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { SITE_ENV } from './accounts-support';
 import { axeViolations } from './support/axe';
 import { browserAvailable, openPage, screenshot } from './support/browser';
+import { layoutShifts, watchLayoutShifts } from './support/layout-shifts';
 import { seedLivedInSite } from './support/lived-in';
 import { siteAndBrowser } from './support/suite';
 
 /** The pages behind the member gate show the login form to a visitor: scanned as such. */
 const GATED_PATHS = ['/account', '/leave-a-print', '/calshare/surveys/pre-use'];
-
-/** In the page, before its own scripts: the sum of its layout shifts (not those right after an input) and what moved. */
-function recordLayoutShifts() {
-  const record = { value: 0, sources: [] as string[] };
-  (window as unknown as { layoutShifts: typeof record }).layoutShifts = record;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
-      if (entry.hadRecentInput) continue;
-      record.value += entry.value;
-      for (const { node, previousRect, currentRect } of entry.sources) {
-        const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : (node?.nodeName ?? '?');
-        record.sources.push(`${name} from y ${Math.round(previousRect.y)} to ${Math.round(currentRect.y)}`);
-      }
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 describe.skipIf(!browserAvailable())(`accessibility of every page, signed out ${inject('browserSkipReason')}`, () => {
   const suite = siteAndBrowser(SITE_ENV);
@@ -36,16 +21,15 @@ describe.skipIf(!browserAvailable())(`accessibility of every page, signed out ${
       const found: Record<string, string[]> = {};
       const shifted: Record<string, string[]> = {};
       const { page, context } = await openPage(suite.browser, suite.site.url, viewport);
-      await page.addInitScript(recordLayoutShifts);
+      await watchLayoutShifts(page);
       for (const path of [...PUBLIC_PATHS, ...GATED_PATHS]) {
         await page.goto(path);
         const list = await axeViolations(page, path);
         if (list.length) found[path] = list;
         // Loading, hydrating, the session's answer, and every section scrolled into view by the
-        // scan (lazy images): nothing on screen may move meanwhile. A paint in the middle of
-        // parsing may move the logo by a few pixels on a busy machine (about 0.0001).
-        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; sources: string[] } }).layoutShifts);
-        if (shifts.value > 0.001) shifted[path] = [`${shifts.value.toFixed(4)}`, ...shifts.sources];
+        // scan (lazy images): nothing on screen may move meanwhile.
+        const moved = await layoutShifts(page);
+        if (moved.length) shifted[path] = moved;
         if (!GATED_PATHS.includes(path)) {
           expect(await page.title(), path).not.toBe('');
           expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();

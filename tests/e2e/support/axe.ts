@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn } from '../accounts-support';
 import { openPage, settle, type VIEWPORTS } from './browser';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 import type { Site } from './site';
 
 /**
@@ -79,8 +80,8 @@ export async function axeViolations(page: Page, at: string, options: AxeOptions 
 }
 
 /**
- * Signs in as the account, then scans each path on one viewport; answers the violations by
- * page. `options(path)` sets a page's own scan options.
+ * Signs in as the account, then scans each path on one viewport; answers the violations, and
+ * any layout shift, by page. `options(path)` sets a page's own scan options.
  */
 export async function scanSignedIn(
   browser: Browser,
@@ -92,9 +93,12 @@ export async function scanSignedIn(
   const found: Record<string, string[]> = {};
   const { page, context } = await openPage(browser, site.url, viewport);
   await signIn(page, account.email, account.password, paths[0]);
+  await watchLayoutShifts(page);
   for (const path of paths) {
     await page.goto(path);
-    const list = await axeViolations(page, path, options(path));
+    // With the member's session, their data and every section scrolled into view: nothing on
+    // screen may move meanwhile either.
+    const list = [...(await axeViolations(page, path, options(path))), ...(await layoutShifts(page))];
     if (list.length) found[`${path} (${viewport})`] = list;
   }
   await context.close();

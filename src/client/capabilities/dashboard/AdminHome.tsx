@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasPermission, type Permission } from '../../../shared/permissions';
 import { useLoad } from '../../platform/data/useLoad';
+import { Spinner } from '../../platform/ui/Spinner';
 import { useAuth } from '../../platform/session/auth-context';
 import { getAdminSummary, type AdminSummary } from './api';
 import '../../platform/ui/admin.css';
@@ -89,8 +90,12 @@ export function AdminHome({ children }: { children?: ReactNode }) {
   const pages = PAGES.filter((page) => hasPermission(roles, page.permission));
   // Counts are a bonus: without them (endpoint down) the links still work, and no error shows.
   // An editor has nothing to moderate: the summary is the moderators' and admins' (its API's group).
-  const moderates = hasPermission(roles, 'moderate');
-  const { data: summary } = useLoad(moderates ? 'admin-summary' : null, getAdminSummary);
+  // The cards wait for the counts they show (a few milliseconds): drawn without them, they grew
+  // when the counts came and moved under the pointer.
+  const { data: summary, loading: counting } = useLoad(
+    hasPermission(roles, 'moderate') ? 'admin-summary' : null,
+    getAdminSummary,
+  );
 
   const toModerate = summary ? summary.pendingWords + summary.pendingSports : 0;
   const reports = isAdmin ? (summary?.eventReports ?? 0) : 0;
@@ -110,29 +115,31 @@ export function AdminHome({ children }: { children?: ReactNode }) {
       <header className="admin__header">
         <p className="eyebrow">Espace réservé</p>
         <h1>Administration</h1>
-        {moderates && (
-          <p className="admin__summary" aria-live="polite">
-            {summaryText}
-          </p>
-        )}
+        {summaryText && <p className="admin__summary">{summaryText}</p>}
       </header>
-      <ul className="admin__pages" role="list">
-        {pages.map((page) => {
-          const waiting = summary && page.waiting?.(summary);
-          return (
-            <li key={page.to} className="card card--interactive admin-page">
-              <h2 className="admin-page__title">
-                <Link to={page.to} className="admin-page__link">
-                  {page.title}
-                </Link>
-              </h2>
-              <p className="admin-page__description">{page.description}</p>
-              {waiting && <p className="tag tag--accent admin-page__count">{waiting}</p>}
-            </li>
-          );
-        })}
-      </ul>
-      {isAdmin && children}
+      {counting ? (
+        <Spinner label="Chargement de l'administration…" />
+      ) : (
+        <>
+          <ul className="admin__pages" role="list">
+            {pages.map((page) => {
+              const waiting = summary && page.waiting?.(summary);
+              return (
+                <li key={page.to} className="card card--interactive admin-page">
+                  <h2 className="admin-page__title">
+                    <Link to={page.to} className="admin-page__link">
+                      {page.title}
+                    </Link>
+                  </h2>
+                  <p className="admin-page__description">{page.description}</p>
+                  {waiting && <p className="tag tag--accent admin-page__count">{waiting}</p>}
+                </li>
+              );
+            })}
+          </ul>
+          {isAdmin && children}
+        </>
+      )}
     </div>
   );
 }

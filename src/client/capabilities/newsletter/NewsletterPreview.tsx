@@ -21,36 +21,33 @@ export function NewsletterPreview({ letter, title, desc }: NewsletterContent) {
     keepPrevious: true,
   });
 
+  // The frame and its labels are there from the start, empty until the first preview: drawn
+  // only then, they pushed down what follows ('Envoyer à tous' on a phone).
   return (
     <section className="card newsletter-preview" aria-labelledby="preview-title" aria-busy={updating}>
       <div className="newsletter-preview__header">
         <h2 id="preview-title" className="newsletter-editor__heading">
           Aperçu du mail
         </h2>
-        {/* Silent: a screen reader would hear it after every pause in typing. */}
-        {updating && preview && <Spinner decorative />}
+        {/* Silent once there is a preview: a screen reader would hear it after every pause in typing. */}
+        {updating && (preview ? <Spinner decorative /> : <Spinner label="Préparation de l'aperçu…" />)}
       </div>
       {error && <ErrorBox message={error} />}
-      {!preview && !error && <Spinner label="Préparation de l'aperçu…" />}
-      {preview && (
-        <>
-          <dl className="newsletter-preview__meta">
-            <div>
-              <dt>Objet</dt>
-              <dd>{preview.subject || '(sans titre)'}</dd>
-            </div>
-            <div>
-              <dt>Aperçu</dt>
-              <dd>{desc.trim() || '(sans description)'}</dd>
-            </div>
-          </dl>
-          <iframe className="newsletter-preview__frame" title="Aperçu du mail" sandbox="" srcDoc={preview.html} />
-          <details className="newsletter-preview__text">
-            <summary>Version texte</summary>
-            <pre>{preview.text}</pre>
-          </details>
-        </>
-      )}
+      <dl className="newsletter-preview__meta">
+        <div>
+          <dt>Objet</dt>
+          <dd>{preview ? preview.subject || '(sans titre)' : '…'}</dd>
+        </div>
+        <div>
+          <dt>Aperçu</dt>
+          <dd>{desc.trim() || '(sans description)'}</dd>
+        </div>
+      </dl>
+      <iframe className="newsletter-preview__frame" title="Aperçu du mail" sandbox="" srcDoc={preview?.html ?? ''} />
+      <details className="newsletter-preview__text">
+        <summary>Version texte</summary>
+        <pre>{preview?.text}</pre>
+      </details>
     </section>
   );
 }
