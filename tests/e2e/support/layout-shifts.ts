@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Above this, something on screen moved while the page loaded. A paint in the middle of parsing
- * may move the logo by a few pixels on a busy machine (about 0.0001): that is let through.
+ * Above this, something on screen moved while the page loaded. A paint made while the page was
+ * still arriving may move part of the header by a few pixels on a busy machine (0.0001 to
+ * 0.0003 of the screen): that is let through.
  */
 const MOVED = 0.001;
 
