@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasPermission, type Permission } from '../../../shared/permissions';
 import { useLoad } from '../../platform/data/useLoad';
-import { Spinner } from '../../platform/ui/Spinner';
+import { LoadingView } from '../../platform/ui/Spinner';
 import { useAuth } from '../../platform/session/auth-context';
 import { getAdminSummary, type AdminSummary } from './api';
 import '../../platform/ui/admin.css';
@@ -90,8 +90,8 @@ export function AdminHome({ children }: { children?: ReactNode }) {
   const pages = PAGES.filter((page) => hasPermission(roles, page.permission));
   // Counts are a bonus: without them (endpoint down) the links still work, and no error shows.
   // An editor has nothing to moderate: the summary is the moderators' and admins' (its API's group).
-  // The cards wait for the counts they show (a few milliseconds): drawn without them, they grew
-  // when the counts came and moved under the pointer.
+  // The page waits for the counts it shows (a few milliseconds): drawn without them, its cards
+  // grew when the counts came and moved under the pointer.
   const { data: summary, loading: counting } = useLoad(
     hasPermission(roles, 'moderate') ? 'admin-summary' : null,
     getAdminSummary,
@@ -110,6 +110,8 @@ export function AdminHome({ children }: { children?: ReactNode }) {
           .filter(Boolean)
           .join(' · ');
 
+  if (counting) return <LoadingView label="Chargement de l'administration…" />;
+
   return (
     <div className="container section admin">
       <header className="admin__header">
@@ -117,29 +119,23 @@ export function AdminHome({ children }: { children?: ReactNode }) {
         <h1>Administration</h1>
         {summaryText && <p className="admin__summary">{summaryText}</p>}
       </header>
-      {counting ? (
-        <Spinner label="Chargement de l'administration…" />
-      ) : (
-        <>
-          <ul className="admin__pages" role="list">
-            {pages.map((page) => {
-              const waiting = summary && page.waiting?.(summary);
-              return (
-                <li key={page.to} className="card card--interactive admin-page">
-                  <h2 className="admin-page__title">
-                    <Link to={page.to} className="admin-page__link">
-                      {page.title}
-                    </Link>
-                  </h2>
-                  <p className="admin-page__description">{page.description}</p>
-                  {waiting && <p className="tag tag--accent admin-page__count">{waiting}</p>}
-                </li>
-              );
-            })}
-          </ul>
-          {isAdmin && children}
-        </>
-      )}
+      <ul className="admin__pages" role="list">
+        {pages.map((page) => {
+          const waiting = summary && page.waiting?.(summary);
+          return (
+            <li key={page.to} className="card card--interactive admin-page">
+              <h2 className="admin-page__title">
+                <Link to={page.to} className="admin-page__link">
+                  {page.title}
+                </Link>
+              </h2>
+              <p className="admin-page__description">{page.description}</p>
+              {waiting && <p className="tag tag--accent admin-page__count">{waiting}</p>}
+            </li>
+          );
+        })}
+      </ul>
+      {isAdmin && children}
     </div>
   );
 }
