@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PATHS } from '../../src/shared/routes';
 import { SITE_ENV } from './accounts-support';
 import { axeViolations } from './support/axe';
-import { browserAvailable, openPage, screenshot } from './support/browser';
+import { browserAvailable, openPage, screenshot, settle } from './support/browser';
 import { layoutShifts, watchLayoutShifts } from './support/layout-shifts';
 import { seedLivedInSite } from './support/lived-in';
 import { siteAndBrowser } from './support/suite';
@@ -24,12 +24,13 @@ describe.skipIf(!browserAvailable())(`accessibility of every page, signed out ${
       await watchLayoutShifts(page);
       for (const path of [...PUBLIC_PATHS, ...GATED_PATHS]) {
         await page.goto(path);
-        const list = await axeViolations(page, path);
-        if (list.length) found[path] = list;
-        // Loading, hydrating, the session's answer, and every section scrolled into view by the
-        // scan (lazy images): nothing on screen may move meanwhile.
+        // Loading, hydrating, the session's answer, the data and images arriving: nothing on
+        // screen may move meanwhile (read before the scan scrolls the page).
+        await settle(page);
         const moved = await layoutShifts(page);
         if (moved.length) shifted[path] = moved;
+        const list = await axeViolations(page, path);
+        if (list.length) found[path] = list;
         if (!GATED_PATHS.includes(path)) {
           expect(await page.title(), path).not.toBe('');
           expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();

@@ -96,9 +96,11 @@ export async function scanSignedIn(
   await watchLayoutShifts(page);
   for (const path of paths) {
     await page.goto(path);
-    // With the member's session, their data and every section scrolled into view: nothing on
-    // screen may move meanwhile either.
-    const list = [...(await axeViolations(page, path, options(path))), ...(await layoutShifts(page))];
+    // Nothing on screen may move while the page loads with the member's session and its data
+    // and images arrive (read before the scan scrolls the page).
+    await settle(page);
+    const moved = await layoutShifts(page);
+    const list = [...(await axeViolations(page, path, options(path))), ...moved];
     if (list.length) found[`${path} (${viewport})`] = list;
   }
   await context.close();
