@@ -26,10 +26,10 @@ describe("the README's route index", () => {
   });
 
   it('names no route the server does not answer', () => {
-    const answered = documentedRoutes().filter((route) => {
+    const unanswered = documentedRoutes().filter((route) => {
       const [method, url] = route.split(' ');
-      return test.app.hasRoute({ method: method as 'GET', url });
+      return !test.app.hasRoute({ method: method as 'GET', url });
     });
-    expect(documentedRoutes().filter((route) => !answered.includes(route))).toEqual([]);
+    expect(unanswered).toEqual([]);
   });
 });
