@@ -16,8 +16,11 @@ const option = (name: string, fallback: number) => {
   return index >= 0 ? Number(args[index + 1]) : fallback;
 };
 
-// Every request comes from this process: the per-IP auth limit would stop it.
-const config = readConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+// Every request comes from this process: the per-IP auth limit would stop it. The admin acts
+// with its password alone, as staff could not under the default STAFF_TWO_FACTOR=required: this
+// process only fills the data; the server started afterwards keeps the operator's setting, and
+// asks the admin to add a second factor at the next sign-in.
+const config = readConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '1000000', STAFF_TWO_FACTOR: 'optional' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 
