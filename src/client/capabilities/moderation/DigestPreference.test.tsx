@@ -26,8 +26,11 @@ it('lets a moderator stop and restart the daily digest', async () => {
   expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ subscribed: false });
 });
 
-it('shows nothing to a member who does not moderate, and asks the server nothing', async () => {
-  const { calls } = stubApi({ 'GET /api/auth/me': { status: 200, body: LEA } });
+it.each([
+  ['a member who does not moderate', LEA],
+  ['a moderator held at adding a second factor', { ...LEA, roles: ['moderator'], mustAddSecondFactor: true }],
+])('shows nothing to %s, and asks the server nothing', async (_, user) => {
+  const { calls } = stubApi({ 'GET /api/auth/me': { status: 200, body: user } });
   renderPage(
     <>
       <p>Compte</p>

@@ -9,10 +9,14 @@ import { useLoad } from '../../platform/data/useLoad';
 import { useAuth } from '../../platform/session/auth-context';
 import { fetchDigestPreference, setDigestPreference } from './api';
 
-/** For the account page of moderators and admins: the daily digest of the moderation queue (decision 0021). */
+/**
+ * For the account page of moderators and admins: the daily digest of the moderation queue
+ * (decision 0021). Not while the site holds them at adding a second factor: the server refuses
+ * them the moderation API until then.
+ */
 export function DigestPreference() {
   const { state } = useAuth();
-  const moderates = state.status === 'signed-in' && hasPermission(state.user.roles, 'moderate');
+  const moderates = state.status === 'signed-in' && hasPermission(state.user.roles, 'moderate') && !state.user.mustAddSecondFactor;
   return moderates ? <DigestChoice /> : null;
 }
 
