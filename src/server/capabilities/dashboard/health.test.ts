@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHealth } from '../../../shared/dashboard';
 import { alertTitles } from '../../../shared/dashboard';
+import { backupName } from '../../platform/backup/backup-files';
 import { startJobs } from '../../platform/jobs/scheduler';
 import { jobRunsRecorder } from '../../platform/health/job-runs';
 import { registerAdmin, registerMember, registerModerator, type TestMember } from '../../platform/testing/members';
@@ -52,9 +53,12 @@ describe('the health panel and its alerts', () => {
     );
     await Promise.all([jobs.now('retention'), jobs.now('maintenance')]);
     await jobs.stop();
-    const backup = path.join(backupDir, 'backup-20261127T030000Z.sql.gz');
+    // Three hours old whenever the test runs: a fixed date raised 'backup-missing' once 26 hours
+    // had passed since it, in every test of this file.
+    const backupAt = new Date(Math.floor((Date.now() - 3 * 60 * MINUTE_MS) / 1000) * 1000);
+    const backup = path.join(backupDir, backupName(backupAt));
     await fs.writeFile(backup, Buffer.alloc(1234));
-    await fs.utimes(backup, new Date('2026-11-27T03:00:00Z'), new Date('2026-11-27T03:00:00Z'));
+    await fs.utimes(backup, backupAt, backupAt);
     await test.app.mailer.send({ to: admin.email, subject: 'Essai', html: '<p>Essai</p>', text: 'Essai' });
 
     const { status, body } = await health(admin.cookie);
@@ -64,7 +68,7 @@ describe('the health panel and its alerts', () => {
     expect(body.database.sizeBytes).toBeGreaterThan(1_000_000);
     expect(body.disks.map((disk) => disk.setting)).toEqual(['DATA_DIR', 'BACKUP_DIR']);
     for (const disk of body.disks) expect(disk.freeBytes).toBeGreaterThan(0);
-    expect(body.backups.last).toMatchObject({ file: 'backup-20261127T030000Z.sql.gz', bytes: 1234 });
+    expect(body.backups.last).toMatchObject({ file: path.basename(backup), bytes: 1234 });
     expect(body.mail).toMatchObject({ path: 'smtp', failingSince: null });
     expect(Date.now() - Date.parse(body.mail.lastSuccessAt!)).toBeLessThan(MINUTE_MS);
     expect(body.deliveries).toEqual({ pending: 0, sending: 0, failedLast30Days: 0 });
@@ -152,8 +156,9 @@ describe('the health panel and its alerts', () => {
 
   it('raises backups missing for 26 hours and a disk under 10 % free', async () => {
     const facts = await siteHealth(test.app);
-    const now = new Date(Date.parse('2026-11-27T03:00:00Z') + 27 * 60 * MINUTE_MS);
-    const scheduled = { ...facts, platform: { ...facts.platform, backups: { ...facts.platform.backups, everyMs: 86_400_000 } } };
+    const last = { file: 'backup-20261127T030000Z.sql.gz', at: new Date('2026-11-27T03:00:00Z'), bytes: 1234 };
+    const now = new Date(last.at.getTime() + 27 * 60 * MINUTE_MS);
+    const scheduled = { ...facts, platform: { ...facts.platform, backups: { ...facts.platform.backups, last, everyMs: 86_400_000 } } };
     expect((await heldConditions(test.database.db, scheduled, now)).get('backup-missing')).toMatch(/^La dernière sauvegarde date du 27 novembre 2026 à 04:00\.$/);
     // PostgreSQL's backups are its host's: nothing to watch.
     const hosted = { ...facts, platform: { ...facts.platform, backups: { ...facts.platform.backups, everyMs: null } } };
