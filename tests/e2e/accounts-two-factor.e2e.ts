@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createMember, shoot, SITE_ENV, type Member } from './accounts-support';
 import { browserAvailable, openPage, screenshot } from './support/browser';
 import { siteOnLocalhost } from './support/localhost-proxy';
@@ -8,6 +8,18 @@ import { virtualAuthenticator } from './support/virtual-authenticator';
 
 /** What the member's authenticator app shows, `stepsAhead` periods of 30 seconds from now. */
 const appCode = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+
+/**
+ * Recovery codes side by side with less room between them than a number ('10.') takes: one
+ * code then runs under the next one's number (two columns on a desktop).
+ */
+const crowdedCodes = (codes: Locator) =>
+  codes.locator('code').evaluateAll((elements) => {
+    const boxes = elements.map((code) => ({ box: code.getBoundingClientRect(), charWidth: code.getBoundingClientRect().width / code.textContent!.length }));
+    return boxes.filter(({ box, charWidth }) =>
+      boxes.some((other) => other.box.top === box.top && other.box.left > box.left && other.box.left - box.right < 3 * charWidth),
+    ).length;
+  });
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
@@ -40,6 +52,7 @@ describe.skipIf(!browserAvailable())(`accounts: the second factor ${inject('brow
     await expect(focusedText(page)).resolves.toBe('Tes codes de secours');
     const recoveryCodes = await codes.getByRole('listitem').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
+    expect(await crowdedCodes(codes)).toBe(0);
     // The whole page: the codes are taller than a phone's screen, which an element's shot cuts.
     await shoot(page, 'accounts-two-factor-codes-mobile');
     await codes.getByRole('button', { name: "J'ai noté mes codes" }).tap();
@@ -91,7 +104,10 @@ describe.skipIf(!browserAvailable())(`accounts: the second factor ${inject('brow
     await passkeys.getByRole('listitem', { name: 'Ordinateur' }).waitFor();
     const section = page.getByRole('region', { name: 'Validation en deux étapes' });
     await section.getByRole('button', { name: "Utiliser mes clés d'accès comme deuxième étape" }).click();
-    await section.getByRole('region', { name: 'Tes codes de secours' }).getByRole('button', { name: "J'ai noté mes codes" }).click();
+    const codes = section.getByRole('region', { name: 'Tes codes de secours' });
+    await codes.waitFor();
+    expect(await crowdedCodes(codes)).toBe(0);
+    await codes.getByRole('button', { name: "J'ai noté mes codes" }).click();
     await section.getByText("Clés d'accès : 1").waitFor();
     const [credential] = await authenticator.credentials();
     await context.close();
