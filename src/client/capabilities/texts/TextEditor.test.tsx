@@ -86,6 +86,22 @@ it('brings the draft back when the text opens again, and does not save a text th
   expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 });
 
+it('goes on to the text on Enter in the title, and publishes only on « Publier »', async () => {
+  const { calls } = stubApi({
+    'GET /api/auth/me': { status: 200, body: EDITOR },
+    [`GET ${URL}`]: { status: 200, body: detail(version(3)) },
+    [`GET ${URL}/versions`]: { status: 200, body: history(version(3)) },
+  });
+  open();
+  const text = await body();
+  const title = screen.getByLabelText('Titre');
+  title.focus();
+  // A form's Enter is its submit button's click: the text would have gone online.
+  expect(fireEvent.keyDown(title, { key: 'Enter' })).toBe(false);
+  expect(document.activeElement).toBe(text);
+  expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+});
+
 it('publishes against the version it started from, says so and moves focus there, and the history follows', async () => {
   const { calls } = stubApi({
     'GET /api/auth/me': { status: 200, body: EDITOR },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import {
   TEXT_APPLICABLE_MAX_LENGTH,
@@ -84,6 +84,13 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const conflictRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  // Enter in a one-line field goes on to the text, as in Ghost or WordPress: a form's Enter
+  // would otherwise publish, and only 'Publier' should put a text online.
+  const onToText = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    bodyRef.current?.focus();
+  };
   // The newest version online, heard of through the `texts` notice while this editor writes.
   const [heard, setHeard] = useState<TextVersion>();
   const publishing = useRef(false);
@@ -206,7 +213,14 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
             void publish();
           }}
         >
-          <Field label="Titre" value={content.title} onChange={(title) => draft.update({ title })} maxLength={TEXT_TITLE_MAX_LENGTH} required />
+          <Field
+            label="Titre"
+            value={content.title}
+            onChange={(title) => draft.update({ title })}
+            onKeyDown={onToText}
+            maxLength={TEXT_TITLE_MAX_LENGTH}
+            required
+          />
           {has('description') && (
             <Field
               label="Résumé"
@@ -224,6 +238,7 @@ export function TextEditor({ detail, bodyTools: BodyTools }: { detail: TextDetai
               label="Applicable à partir du"
               value={content.applicable}
               onChange={(applicable) => draft.update({ applicable })}
+              onKeyDown={onToText}
               maxLength={TEXT_APPLICABLE_MAX_LENGTH}
               hint="Écrite comme sur la page : « 1er novembre 2023 »."
             />
