@@ -15,7 +15,10 @@ const appCode = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fr
  */
 const crowdedCodes = (codes: Locator) =>
   codes.locator('code').evaluateAll((elements) => {
-    const boxes = elements.map((code) => ({ box: code.getBoundingClientRect(), charWidth: code.getBoundingClientRect().width / code.textContent!.length }));
+    const boxes = elements.map((code) => {
+      const box = code.getBoundingClientRect();
+      return { box, charWidth: box.width / code.textContent!.length };
+    });
     return boxes.filter(({ box, charWidth }) =>
       boxes.some((other) => other.box.top === box.top && other.box.left > box.left && other.box.left - box.right < 3 * charWidth),
     ).length;
