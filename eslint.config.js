@@ -42,6 +42,9 @@ function importRules() {
   // Tests, like the pages in routes/, may put several capabilities together.
   const tests = ['**/*.test.ts', '**/*.test.tsx'];
   const configs = [rule(['src/shared/**'], side(['client', 'server']))];
+  // The build bakes pages from the client and shared code; what it shares with the server
+  // (the public settings' rules) lives in src/shared.
+  configs.push(rule(['vite.config.ts', 'scripts/vite-site-content.ts', 'src/build-time/**'], side(['server'])));
   for (const [here, other] of [['client', 'server'], ['server', 'client']]) {
     configs.push(rule([`src/${here}/**`], side([other])));
     configs.push(rule([`src/${here}/platform/**`], [...side([other]), platformToCapability]));

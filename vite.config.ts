@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { readPublicConfig } from './src/server/config';
 import { siteContent } from './scripts/vite-site-content';
-import type { PublicConfig } from './src/shared/public-config';
+import { readPublicConfig, type PublicConfig } from './src/shared/public-config';
 
 // Code every page runs: React and React Router (with their default client entry), the root
 // layout's imports, and the client's shared layer (design system, HTTP client, hooks).
@@ -28,11 +27,13 @@ function recordPublicConfig(config: PublicConfig): Plugin {
   };
 }
 
+const publicConfig = readPublicConfig(process.env);
+
 export default defineConfig({
-  plugins: [reactRouter(), siteContent(readPublicConfig()), recordPublicConfig(readPublicConfig())],
+  plugins: [reactRouter(), siteContent(publicConfig), recordPublicConfig(publicConfig)],
   // Names, contact e-mail and store links are baked into the prerendered pages;
   // scripts/start.mjs rebuilds when they change.
-  define: { __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig()) },
+  define: { __PUBLIC_CONFIG__: JSON.stringify(publicConfig) },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

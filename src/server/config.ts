@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { PublicConfig } from '../shared/public-config';
 import type { LegalNotice } from '../shared/legal-notice';
 import {
   isPasswordAccepted,
@@ -9,14 +8,15 @@ import {
 } from '../shared/validation/password';
 import { backupEvery } from './config/backup';
 import { dkim, type DkimConfig } from './config/dkim';
-import { ConfigError, credentialUrl, email, flag, port, positiveInteger, text, type Env } from './config/env';
+import { ConfigError, credentialUrl, email, flag, port, positiveInteger, text, type Env } from '../shared/environment';
 import { antiBot, metricsToken, staffTwoFactor } from './config/guards';
 import { databaseListenUrl, trustProxy } from './config/network';
-import { legalNotice, readPublicConfig } from './config/published';
+import { legalNotice } from './config/published';
+import { readPublicConfig, type PublicConfig } from '../shared/public-config';
 
-export { ConfigError } from './config/env';
+export { ConfigError } from '../shared/environment';
 export type { DkimConfig } from './config/dkim';
-export { LEGAL_NOTICE_SETTINGS, PUBLIC_SETTINGS, readPublicConfig } from './config/published';
+export { LEGAL_NOTICE_SETTINGS } from './config/published';
 
 export interface Config {
   public: PublicConfig;

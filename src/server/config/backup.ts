@@ -1,4 +1,4 @@
-import { ConfigError, text, type Env } from './env';
+import { ConfigError, text, type Env } from '../../shared/environment';
 
 const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 

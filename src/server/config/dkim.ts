@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
-import { ConfigError, type Env } from './env';
+import { ConfigError, type Env } from '../../shared/environment';
 
 export interface DkimConfig {
   domainName: string;

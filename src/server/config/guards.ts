@@ -1,4 +1,4 @@
-import { ConfigError, positiveInteger, text, type Env } from './env';
+import { ConfigError, positiveInteger, text, type Env } from '../../shared/environment';
 
 // `npm run bench -- anti-bot` (docs/performance.md, "Bot barrier"): a quarter of a second in
 // a desktop browser, under a second with the CPU slowed four times, as on a mid-range phone.

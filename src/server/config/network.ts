@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ConfigError, credentialUrl, type Env } from './env';
+import { ConfigError, credentialUrl, type Env } from '../../shared/environment';
 
 /** Only beside DATABASE_URL: the embedded database has no connection to give. */
 export function databaseListenUrl(env: Env): string | undefined {

@@ -1,29 +1,5 @@
-import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
 import { legalNoticeErrors, normalizeLegalNotice, type LegalNotice, type LegalNoticeField } from '../../shared/legal-notice';
-import { ConfigError, email, text, url, type Env } from './env';
-
-/** Each public setting's variable: they are baked into the pages at build time. */
-export const PUBLIC_SETTINGS: Record<keyof PublicConfig, string> = {
-  projectName: 'PROJECT_NAME',
-  appName: 'APP_NAME',
-  contactEmail: 'CONTACT_EMAIL',
-  iosStoreUrl: 'IOS_STORE_URL',
-  androidStoreUrl: 'ANDROID_STORE_URL',
-  publicUrl: 'PUBLIC_URL',
-};
-
-export function readPublicConfig(env: Env = process.env): PublicConfig {
-  const d = defaultPublicConfig;
-  const s = PUBLIC_SETTINGS;
-  return {
-    projectName: text(env, s.projectName, d.projectName),
-    appName: text(env, s.appName, d.appName),
-    contactEmail: email(env, s.contactEmail, d.contactEmail),
-    iosStoreUrl: url(env, s.iosStoreUrl, d.iosStoreUrl, ['https:', 'http:']),
-    androidStoreUrl: url(env, s.androidStoreUrl, d.androidStoreUrl, ['https:', 'http:']),
-    publicUrl: url(env, s.publicUrl, d.publicUrl, ['https:', 'http:']).replace(/\/+$/, ''),
-  };
-}
+import { ConfigError, type Env } from '../../shared/environment';
 
 /** Each fact of the legal notice's variable, for a first start: what an admin saves wins over them. */
 export const LEGAL_NOTICE_SETTINGS: Record<LegalNoticeField, string> = {

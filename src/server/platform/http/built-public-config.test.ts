@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { defaultPublicConfig } from '../../../shared/public-config';
-import { readPublicConfig } from '../../config';
+import { readPublicConfig } from '../../../shared/public-config';
 import { builtPublicConfigFile, builtPublicConfigMismatches } from './built-public-config';
 
 const build = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-built-config-'));

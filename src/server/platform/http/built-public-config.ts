@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PublicConfig } from '../../../shared/public-config';
-import { PUBLIC_SETTINGS } from '../../config';
+import { PUBLIC_SETTINGS, type PublicConfig } from '../../../shared/public-config';
 
 /** Where the build records the public settings it baked into the pages (vite.config.ts), beside CLIENT_DIR. */
 export const builtPublicConfigFile = (clientDir: string) => path.join(clientDir, '..', 'public-config.json');
