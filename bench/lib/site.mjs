@@ -61,7 +61,7 @@ export function newDataDir(label) {
 }
 
 /** The flags `npm start` and deploy/unissons.service give Node (decision 0017). */
-export function startFlags() {
+function startFlags() {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   return scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }

@@ -11,8 +11,7 @@ export const ANTI_BOT_FIELD = 'altcha';
 export const ANTI_BOT_FIELD_MAX_LENGTH = 4000;
 
 /** The protected routes' extra refusals, each a 400 in the usual error shape. */
-export const ANTI_BOT_ERROR_CODES = ['anti-bot/missing', 'anti-bot/invalid', 'anti-bot/expired', 'anti-bot/replayed'] as const;
-export type AntiBotErrorCode = (typeof ANTI_BOT_ERROR_CODES)[number];
+export type AntiBotErrorCode = 'anti-bot/missing' | 'anti-bot/invalid' | 'anti-bot/expired' | 'anti-bot/replayed';
 
 /** A protected form's body: its own fields plus the solution, absent when the site asks none. */
 export type WithProofOfWork<T> = T & { [ANTI_BOT_FIELD]?: string };

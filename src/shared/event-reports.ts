@@ -21,7 +21,7 @@ export interface EventReportPayload {
 export type EventReportField = keyof EventReportPayload;
 
 /** One stored report, as GET /api/admin/event-reports lists them (newest first). */
-export interface EventReport extends EventReportPayload {
+interface EventReport extends EventReportPayload {
   id: string;
   createdAt: string;
 }

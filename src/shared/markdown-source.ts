@@ -9,7 +9,7 @@ interface MarkdownSource {
   body: string;
 }
 
-export type ContentVariables = Record<string, string>;
+type ContentVariables = Record<string, string>;
 
 /** Splits `---\nkey: value\n---\n` from the body; every key needs a value. */
 export function parseFrontMatter(source: string, file = 'markdown'): MarkdownSource {

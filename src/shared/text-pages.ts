@@ -39,7 +39,7 @@ export const TEXT_PARTS = {
 } as const;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeText = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+const escapeText = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
 /** The privacy policy's title and the date it applies from. */
 export function privacyPolicyHeadingHtml(text: PublishedText): string {
@@ -65,8 +65,3 @@ export const textTitleHtml = (text: PublishedText) => escapeText(text.title);
 /** A text's body: the renderer's sanitised HTML. */
 export const textBodyHtml = (text: PublishedText) => text.html;
 
-/** The page's title and description for search engines and link previews, from the text. */
-export interface PageHead {
-  title: string;
-  description: string;
-}

@@ -21,20 +21,20 @@ export interface TextHeading {
   text: string;
 }
 
-export interface TextSection {
+interface TextSection {
   /** '' for the text before the first heading. */
   anchor: string;
   heading: string;
   text: string;
 }
 
-export interface RenderedText {
+interface RenderedText {
   html: string;
   headings: TextHeading[];
   sections: TextSection[];
 }
 
-export interface TextRenderOptions {
+interface TextRenderOptions {
   /** The site's own address (PUBLIC_URL): absolute links to it are not external. */
   siteOrigin?: string;
 }

@@ -23,7 +23,6 @@ export const textKindLabels: Readonly<Record<TextKind, string>> = {
 
 /** A text's id: lower case letters, digits, '-' and '_' (the wiki's ids have '_'), as in its address. */
 export const TEXT_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
-export const isTextId = (value: string): boolean => new RegExp(TEXT_ID_PATTERN).test(value);
 
 /** Limits, in characters (UTF-16 code units, as the editor counts them). */
 export const TEXT_BODY_MAX_LENGTH = 200_000;

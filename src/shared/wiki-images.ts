@@ -4,7 +4,7 @@
  * the pages' Content-Security-Policy allows none), named by the SHA-256 of their content, and
  * their address carries their size, so the page keeps their place before they load.
  */
-export const WIKI_IMAGE_PATH_PATTERN = /^\/api\/wiki\/images\/([0-9a-f]{64})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.webp$/;
+const WIKI_IMAGE_PATH_PATTERN = /^\/api\/wiki\/images\/([0-9a-f]{64})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.webp$/;
 
 export const wikiImagePath = (image: { hash: string; width: number; height: number }) => `/api/wiki/images/${image.hash}-${image.width}x${image.height}.webp`;
 

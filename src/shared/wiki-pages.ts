@@ -14,7 +14,7 @@ export const WIKI_ARTICLE_PART = 'wiki-article';
 export const WIKI_PAGER_PART = 'wiki-pager';
 /** The menu as data, for the page's title and links once its scripts run. */
 export const WIKI_DATA_PART = 'wiki-data';
-export const WIKI_DATA_ID = 'wiki-menu-data';
+const WIKI_DATA_ID = 'wiki-menu-data';
 /** The menu's list: the button that folds it on a phone names it. */
 export const WIKI_MENU_LIST_ID = 'wiki-menu-list';
 

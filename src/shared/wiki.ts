@@ -11,7 +11,7 @@ export const WIKI_ARTICLE_IDS = ['home', 'search_trip', 'create_account', 'submi
 export type WikiArticleId = string;
 
 /** Lower case letters, digits, '-' and '_', 2 to 48 characters, starting with a letter or a digit. */
-export const WIKI_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{1,47}$';
+const WIKI_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{1,47}$';
 export const WIKI_ID_MAX_LENGTH = 48;
 
 export const isWikiArticleId = (value: string | undefined): value is WikiArticleId => value !== undefined && new RegExp(WIKI_ID_PATTERN).test(value);
@@ -19,7 +19,7 @@ export const isWikiArticleId = (value: string | undefined): value is WikiArticle
 export const wikiArticlePath = (id: WikiArticleId) => `/calshare/wiki/${id}`;
 
 /** The text that holds an article, and back. */
-export const WIKI_TEXT_PREFIX = 'wiki-';
+const WIKI_TEXT_PREFIX = 'wiki-';
 export const wikiTextId = (id: WikiArticleId) => `${WIKI_TEXT_PREFIX}${id}`;
 export const wikiIdOfText = (textId: string): WikiArticleId | undefined => (textId.startsWith(WIKI_TEXT_PREFIX) ? textId.slice(WIKI_TEXT_PREFIX.length) : undefined);
 
@@ -35,7 +35,7 @@ export interface WikiMenu {
   articles: WikiMenuEntry[];
 }
 
-export interface WikiHeading {
+interface WikiHeading {
   depth: 2 | 3;
   id: string;
   text: string;

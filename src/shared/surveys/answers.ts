@@ -4,7 +4,7 @@ import type { SurveyQuestion } from './definitions';
 export type BaseAnswer = string | boolean | number | string[];
 
 /** A question that has a follow-up is always answered this way (spec §3); `subValue` only when asked. */
-export interface FollowUpAnswer {
+interface FollowUpAnswer {
   value: BaseAnswer;
   subValue?: string;
 }

@@ -55,7 +55,7 @@ export interface CountedResults extends QuestionResultsBase {
   mean?: number | null;
 }
 
-export interface TextResults extends QuestionResultsBase {
+interface TextResults extends QuestionResultsBase {
   type: 'text';
   /** The answers' number and the newest ones. */
   texts: TextAnswersList;

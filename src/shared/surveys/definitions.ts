@@ -13,7 +13,7 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
  * A text question asked only for one answer: 'Autre' among the choices, or 'no' to a yes-no
  * question. The answer is then stored as `{ value, subValue }` (spec §3).
  */
-export interface FollowUp {
+interface FollowUp {
   /** The choice (for choice questions) or the yes-no answer that asks the follow-up. */
   when: string | boolean;
   description: string;
@@ -26,16 +26,16 @@ interface QuestionBase {
   followUp?: FollowUp;
 }
 
-export interface TextQuestion extends QuestionBase {
+interface TextQuestion extends QuestionBase {
   type: 'text';
 }
 
-export interface YesNoQuestion extends QuestionBase {
+interface YesNoQuestion extends QuestionBase {
   type: 'yes-no';
   followUp?: FollowUp & { when: boolean };
 }
 
-export interface RatingQuestion extends QuestionBase {
+interface RatingQuestion extends QuestionBase {
   type: 'rating';
 }
 

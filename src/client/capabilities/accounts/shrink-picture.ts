@@ -7,7 +7,7 @@ import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../../shared/accounts'
 const SHRUNK_SIDES = [1280, 640];
 const JPEG_QUALITY = 0.85;
 
-export interface ShrunkPicture {
+interface ShrunkPicture {
   file: File;
   width: number;
   height: number;

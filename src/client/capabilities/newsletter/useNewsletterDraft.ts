@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { NewsletterTarget } from './targets';
 
 /** What the editor keeps of a newsletter being written; the test fields are the admin's own. */
-export interface NewsletterDraft {
+interface NewsletterDraft {
   title: string;
   desc: string;
   letter: string;

@@ -42,7 +42,7 @@ function statusText(status: DraftStatus): string {
 }
 
 /** What a page puts below a text's Markdown for one kind of text (the wiki's screenshots), given the way to insert Markdown where the cursor is. */
-export type BodyTools = ComponentType<{ kind: TextDetail['kind']; insert: (markdown: string) => void }>;
+type BodyTools = ComponentType<{ kind: TextDetail['kind']; insert: (markdown: string) => void }>;
 
 /** /admin/textes/:id: the text's editor, once it has loaded. */
 export function TextEditorPage({ id, bodyTools }: { id: string; bodyTools?: BodyTools }) {

@@ -5,7 +5,7 @@ import { publicConfig } from '../../config';
 import { fillPlaceholders as fill, TEXT_VARIABLES } from './format';
 
 /** The text's HTML as a visitor's page will show it: the one renderer the server uses, sanitised. */
-export function textHtml(body: string): string {
+function textHtml(body: string): string {
   return renderTextMarkdown(pageText(body, TEXT_VARIABLES), { siteOrigin: publicConfig.publicUrl });
 }
 

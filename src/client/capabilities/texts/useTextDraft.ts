@@ -4,14 +4,14 @@ import { errorMessage } from '../../platform/http/http';
 import { saveTextDraft } from './api';
 
 /** The pause in typing after which the draft is saved. */
-export const DRAFT_SAVE_DELAY_MS = 800;
+const DRAFT_SAVE_DELAY_MS = 800;
 
 // A request sent as the tab closes may carry 64 kB at most (the fetch standard's keepalive quota).
 const KEEPALIVE_MAX_CHARS = 60_000;
 
 export type DraftStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'error'; message: string };
 
-export const contentOf = ({ title, description, applicable, body }: TextContent): TextContent => ({ title, description, applicable, body });
+const contentOf = ({ title, description, applicable, body }: TextContent): TextContent => ({ title, description, applicable, body });
 
 /**
  * The text being written, saved on the server as the editor's draft a moment after each pause

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '../http/http';
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Waits this long after the key last changed before loading (what is typed settles first). */
   delayMs?: number;
   /** Keeps the last data shown while the next key loads, or if it fails. */

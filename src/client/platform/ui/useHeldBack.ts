@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export interface HoldingField<Key extends string> {
+interface HoldingField<Key extends string> {
   key: Key;
   /** The field's name as the visitor reads it on the form ('Prénom', 'conditions d'utilisation'). */
   label: string;

@@ -7,7 +7,7 @@ import { greetingName } from './email-verification';
 import type { UserRow } from './users';
 
 /** Who deleted the account: its member, or an admin from /admin/members. */
-export type DeletedBy = 'member' | 'admin';
+type DeletedBy = 'member' | 'admin';
 
 /**
  * The proof a member keeps of their erasure (RGPD), to the address the account had, whether

@@ -6,7 +6,7 @@ import { greetingName } from './email-verification';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { turnOffTwoFactor } from './two-factor';
 
-export type FactorResetBy = 'admin' | 'operator';
+type FactorResetBy = 'admin' | 'operator';
 
 /**
  * For the day a member lost their phone and their recovery codes: every factor goes (the app,

@@ -50,7 +50,7 @@ export async function noteSignInBrowser(app: FastifyInstance, reply: FastifyRepl
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
-export function newBrowserMail(site: PublicConfig, { name, browser, device, at }: { name: string; browser: string; device: string; at: Date }) {
+function newBrowserMail(site: PublicConfig, { name, browser, device, at }: { name: string; browser: string; device: string; at: Date }) {
   const link = `${site.publicUrl}/account#sessions`;
   const what = `Ton compte ${site.projectName} vient d'être ouvert depuis un navigateur qu'il ne connaissait pas : ${browser}, ${device}, le ${dateTime.format(at)} (heure de Paris).`;
   const ifNot = "Si ce n'est pas toi, déconnecte cette session depuis la liste de tes sessions, puis change ton mot de passe.";

@@ -23,7 +23,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 const ALGORITHMS = [-8, -7, -257];
 
 /** The relying party is the site as PUBLIC_URL names it: passkeys are bound to its host name. */
-export function relyingParty(site: PublicConfig) {
+function relyingParty(site: PublicConfig) {
   const url = new URL(site.publicUrl);
   return { id: url.hostname, origin: url.origin, name: site.projectName };
 }
@@ -46,7 +46,7 @@ export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
   return rows.map(toPasskey);
 }
 
-export async function countPasskeys(db: Db, userId: string): Promise<number> {
+async function countPasskeys(db: Db, userId: string): Promise<number> {
   const { count } = await db.selectFrom('passkeys').select(sql<string>`count(*)`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -11,7 +11,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** Past these, a condition raises its alert (the operator's guide, docs/deploy.md). */
-export const ALERT_THRESHOLDS = {
+const ALERT_THRESHOLDS = {
   backupMaxAgeMs: 26 * HOUR_MS,
   diskMinFreeShare: 0.1,
   mailFailingForMs: 15 * MINUTE_MS,
@@ -19,7 +19,7 @@ export const ALERT_THRESHOLDS = {
 };
 
 /** How often each instance looks; a raised alert is mailed at most once a day. */
-export const ALERTS_EVERY_MS = 5 * MINUTE_MS;
+const ALERTS_EVERY_MS = 5 * MINUTE_MS;
 const MAIL_AGAIN_AFTER = sql`interval '1 day'`;
 
 const NEWSLETTER_QUEUE_WATCH = 'newsletter-queue';

@@ -48,7 +48,7 @@ function encode(shape: FirestoreShape, value: unknown): unknown {
 }
 
 /** The export tree of the given collections, nested as the tool nests sub-collections under their parent document. */
-export function firestoreExport(shape: FirestoreShape, collections: FirestoreCollections): unknown {
+function firestoreExport(shape: FirestoreShape, collections: FirestoreCollections): unknown {
   const nested = shape === 'node-firestore-import-export' ? '__collections__' : 'subCollection';
   const root: Record<string, Record<string, Record<string, unknown>>> = {};
   const documentAt = (segments: string[]): Record<string, unknown> => {
@@ -86,7 +86,7 @@ export async function writeExport(dir: string, users: unknown[], shape: Firestor
   return files;
 }
 
-export interface GeneratedSize {
+interface GeneratedSize {
   users: number;
   words: number;
   reactions: number;

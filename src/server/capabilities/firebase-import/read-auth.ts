@@ -3,7 +3,7 @@ import { ImportError } from './import-error';
 import { readJsonRecords, type Token } from './read-json';
 
 /** One account of `firebase auth:export users.json --format=json`, as far as the import reads it. */
-export interface AuthUser {
+interface AuthUser {
   localId: string;
   email?: string;
   emailVerified?: boolean;

@@ -2,7 +2,7 @@ import Assembler from 'stream-json/assembler.js';
 import { readJsonRecords, type Token } from './read-json';
 
 /** A document of the Firestore export: its collection's path ('WaitingList/words/list'), its id and its fields. */
-export interface FirestoreDocument {
+interface FirestoreDocument {
   type: 'document';
   collection: string;
   id: string;
@@ -10,7 +10,7 @@ export interface FirestoreDocument {
 }
 
 /** One uid of a streamed list field (a sport's `reactions.love`…), given one at a time. */
-export interface FirestoreListItem {
+interface FirestoreListItem {
   type: 'item';
   collection: string;
   id: string;
@@ -19,7 +19,7 @@ export interface FirestoreListItem {
   value: string;
 }
 
-export type FirestoreRecord = FirestoreDocument | FirestoreListItem;
+type FirestoreRecord = FirestoreDocument | FirestoreListItem;
 
 type Frame =
   | { kind: 'root'; key?: string }

@@ -1,8 +1,8 @@
 /** What the import reports for each kind of record. */
-export const KINDS = ['accounts', 'pictures', 'words', 'sports', 'reactions', 'surveySubmissions', 'surveyAnswers'] as const;
+const KINDS = ['accounts', 'pictures', 'words', 'sports', 'reactions', 'surveySubmissions', 'surveyAnswers'] as const;
 export type Kind = (typeof KINDS)[number];
 
-export const KIND_LABELS: Record<Kind, string> = {
+const KIND_LABELS: Record<Kind, string> = {
   accounts: 'Comptes',
   pictures: 'Photos de profil',
   words: 'Mots de soutien',
@@ -12,7 +12,7 @@ export const KIND_LABELS: Record<Kind, string> = {
   surveyAnswers: 'Réponses aux questionnaires',
 };
 
-export interface KindCounts {
+interface KindCounts {
   /** Records found in the export. */
   read: number;
   /** Written by this run. */
@@ -23,7 +23,7 @@ export interface KindCounts {
   skipped: number;
 }
 
-export interface SkippedRecord {
+interface SkippedRecord {
   kind: Kind;
   /** The record in the export: a uid, a document id, 'sport/uid'… */
   record: string;

@@ -7,7 +7,7 @@ import { Batcher, type StagedRow, type StagingDb } from './staging';
 import { bool, text, toDate } from './values';
 
 /** Spec §3: where the old site kept what the import moves. */
-export const COLLECTIONS = {
+const COLLECTIONS = {
   users: 'users',
   words: 'WaitingList/words/list',
   sports: 'WaitingList/sports/list',
@@ -25,7 +25,7 @@ export interface ImportProgress {
 export const silentProgress: ImportProgress = { phase() {}, update() {}, stop() {} };
 
 /** A suggested sport as the Firestore document gave it (its reactions are staged apart). */
-export interface StagedSport {
+interface StagedSport {
   docId: string;
   data: Record<string, unknown>;
 }
@@ -81,7 +81,7 @@ export async function stageAuth(db: StagingDb, file: string, report: ImportRepor
 
 // The path of the old survey answers, `*` standing for any document id: `surveys/*/answers`
 // matches `surveys/pre-use/answers`.
-export function collectionMatcher(pattern: string | undefined): (collection: string) => boolean {
+function collectionMatcher(pattern: string | undefined): (collection: string) => boolean {
   if (!pattern) return () => false;
   const parts = pattern.split('/');
   return (collection) => {

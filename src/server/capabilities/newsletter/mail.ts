@@ -33,7 +33,7 @@ const oneClickUrl = (site: PublicConfig, token: string) =>
  * server accepted a copy but before it was recorded sends it again (decisions 0005 and 0012),
  * and mail providers that see the same Message-ID twice show the member one copy.
  */
-export function newsletterMessageId(site: PublicConfig, newsletterId: string, userId: string) {
+function newsletterMessageId(site: PublicConfig, newsletterId: string, userId: string) {
   return `<newsletter.${newsletterId}.${userId}@${new URL(site.publicUrl).hostname}>`;
 }
 

@@ -9,7 +9,7 @@ import { loadPublicSports } from './queries';
  * counts, in the classes of the vote list (sports.css), without the buttons, which need the
  * scripts (the page's <noscript> line says so).
  */
-export function publicSportsHtml(sports: readonly SportItem[]): string {
+function publicSportsHtml(sports: readonly SportItem[]): string {
   if (sports.length === 0) return '<p>Aucun sport pour le moment.</p>';
   const rows = sports.map((sport) => {
     const counts = REACTIONS.map((reaction) => {

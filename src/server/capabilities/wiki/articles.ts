@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema';
 type Db = Kysely<Database>;
 
 /** A wiki article as stored: its text's published version, its place and whether visitors see it. */
-export interface StoredArticle {
+interface StoredArticle {
   textId: string;
   hidden: boolean;
   title: string;

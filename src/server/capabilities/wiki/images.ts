@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { reencodeImage } from '../../platform/images';
 
-export interface Screenshot {
+interface Screenshot {
   hash: string;
   content: Buffer;
   width: number;

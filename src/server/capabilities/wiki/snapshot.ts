@@ -12,7 +12,7 @@ import { storedArticles } from './articles';
  * until the next publication (the `texts` notice): the menu, each visible article rendered, and
  * the search's sections. The articles are a few dozen kilobytes, so all of it stays in memory.
  */
-export interface WikiSnapshot {
+interface WikiSnapshot {
   /** Every article, hidden ones too, for the editors. */
   all: WikiAdminArticle[];
   /** The visible articles, in menu order. */
@@ -21,7 +21,7 @@ export interface WikiSnapshot {
   search: WikiSearchSection[];
 }
 
-export async function wikiSnapshot(db: Kysely<Database>, variables: TextVariables): Promise<WikiSnapshot> {
+async function wikiSnapshot(db: Kysely<Database>, variables: TextVariables): Promise<WikiSnapshot> {
   const all: WikiAdminArticle[] = [];
   const menu: WikiMenuEntry[] = [];
   const pages = new Map<string, WikiArticlePage>();

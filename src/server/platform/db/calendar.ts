@@ -15,7 +15,7 @@ export function weekOfDate(column: string): RawBuilder<string> {
 }
 
 /** The Paris day of a timestamp. */
-export function parisDay(column: string): RawBuilder<string> {
+function parisDay(column: string): RawBuilder<string> {
   return sql<string>`(${sql.ref(column)} at time zone 'Europe/Paris')::date::text`;
 }
 

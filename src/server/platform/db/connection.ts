@@ -7,7 +7,7 @@ import { PGliteDialect } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread-client';
 import type { Database } from './schema';
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 
 /** The database, whichever engine is behind it. */
 export interface DatabaseHandle {
@@ -35,7 +35,7 @@ export interface DatabaseHandle {
   poolStats(): PoolStats;
 }
 
-export interface PoolStats {
+interface PoolStats {
   connections: number;
   idle: number;
   waiting: number;

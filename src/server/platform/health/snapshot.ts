@@ -26,7 +26,7 @@ export const siteVersion: string = (() => {
   return '';
 })();
 
-export interface Disk {
+interface Disk {
   /** The setting that names the folder: DATA_DIR or BACKUP_DIR. */
   setting: 'DATA_DIR' | 'BACKUP_DIR';
   path: string;
@@ -46,7 +46,7 @@ async function disk(setting: Disk['setting'], dir: string): Promise<Disk | undef
   }
 }
 
-export interface LastBackup {
+interface LastBackup {
   file: string;
   at: Date;
   bytes: number;

@@ -17,12 +17,12 @@ const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
 };
 
 /** How the cached value becomes the answer's body. */
-export interface BodyFormat<T> {
+interface BodyFormat<T> {
   type: string;
   write(value: T): string;
 }
 
-export const JSON_BODY: BodyFormat<unknown> = { type: 'application/json; charset=utf-8', write: (value) => JSON.stringify(value) };
+const JSON_BODY: BodyFormat<unknown> = { type: 'application/json; charset=utf-8', write: (value) => JSON.stringify(value) };
 export const HTML_BODY: BodyFormat<string> = { type: 'text/html; charset=utf-8', write: (html) => html };
 
 interface Representation {

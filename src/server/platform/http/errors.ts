@@ -58,7 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /** A full disk or quota where the server writes (ENOSPC, EDQUOT), or PostgreSQL's own (SQLSTATE 53100, disk_full). */
-export function isStorageFull(error: unknown): boolean {
+function isStorageFull(error: unknown): boolean {
   const { code } = (error ?? {}) as { code?: unknown };
   return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
 }

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { VERIFY_EMAIL_PAGE } from '../../../shared/accounts';
 
 /** Where log lines go; tests pass a stream to read them. */
-export interface LogDestination {
+interface LogDestination {
   write(line: string): void;
 }
 

@@ -20,7 +20,7 @@ export interface RouteGroups {
   admin?: Register;
 }
 
-export type RouteGroup = 'public' | 'member' | 'moderation' | 'texts' | 'admin';
+type RouteGroup = 'public' | 'member' | 'moderation' | 'texts' | 'admin';
 
 /** The permission each guarded staff group asks for: the one place the server decides. */
 const GROUP_PERMISSIONS: Readonly<Record<'moderation' | 'texts' | 'admin', Permission>> = {

@@ -45,7 +45,7 @@ interface Entry {
   timer?: NodeJS.Timeout;
 }
 
-export interface Jobs {
+interface Jobs {
   /** Runs the job now (SIGUSR2's backup), or joins its run under way. */
   now(name: string): Promise<void>;
   /** No run starts any more; resolves once the runs under way have ended, so the database can close after them. */

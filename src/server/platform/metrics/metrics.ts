@@ -7,7 +7,7 @@ import type { LiveHub } from '../live/live-hub';
 export const METRICS_PATH = '/metrics';
 
 /** Every metric of the site is named with this prefix; Node's own keep prom-client's names. */
-export const METRIC_PREFIX = 'unissons_';
+const METRIC_PREFIX = 'unissons_';
 
 // Up to 10 s: an answer slower than that is already a failure for a visitor.
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

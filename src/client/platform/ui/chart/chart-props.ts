@@ -1,5 +1,5 @@
 // What a chart shows: apart from Chart.tsx, so that draw.ts (loaded on first use) needs nothing of it.
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   values: number[];
 }
