@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { ConfigError, credentialUrl, email, flag, port, positiveInteger, text, type Env } from '../shared/environment';
 import type { LegalNotice } from '../shared/legal-notice';
+import { readPublicConfig, type PublicConfig } from '../shared/public-config';
 import {
   isPasswordAccepted,
   PASSWORD_MAX_LENGTH,
@@ -8,15 +10,12 @@ import {
 } from '../shared/validation/password';
 import { backupEvery } from './config/backup';
 import { dkim, type DkimConfig } from './config/dkim';
-import { ConfigError, credentialUrl, email, flag, port, positiveInteger, text, type Env } from '../shared/environment';
 import { antiBot, metricsToken, staffTwoFactor } from './config/guards';
 import { databaseListenUrl, trustProxy } from './config/network';
 import { legalNotice } from './config/published';
-import { readPublicConfig, type PublicConfig } from '../shared/public-config';
 
 export { ConfigError } from '../shared/environment';
 export type { DkimConfig } from './config/dkim';
-export { LEGAL_NOTICE_SETTINGS } from './config/published';
 
 export interface Config {
   public: PublicConfig;

@@ -2,7 +2,7 @@ import { legalNoticeErrors, normalizeLegalNotice, type LegalNotice, type LegalNo
 import { ConfigError, type Env } from '../../shared/environment';
 
 /** Each fact of the legal notice's variable, for a first start: what an admin saves wins over them. */
-export const LEGAL_NOTICE_SETTINGS: Record<LegalNoticeField, string> = {
+const LEGAL_NOTICE_SETTINGS: Record<LegalNoticeField, string> = {
   associationName: 'LEGAL_ASSOCIATION_NAME',
   address: 'LEGAL_ADDRESS',
   phone: 'LEGAL_PHONE',
