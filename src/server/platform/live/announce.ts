@@ -33,15 +33,26 @@ interface LostRightsNotice {
   lostRights: string;
 }
 
+/**
+ * `{"endedSession": "<session id>"}`: a session that had not expired was deleted (signed out,
+ * ended from the member's sessions list, a password change…). Sent by a trigger on
+ * `sessions` (migration sessions_ended), as lostRights is: each instance ends that session's
+ * open streams.
+ */
+interface EndedSessionNotice {
+  endedSession: string;
+}
+
 /** A payload heard on LIVE_CHANNEL, or undefined for anything else. */
-export function readNotice(payload: string): LiveNotice | LostRightsNotice | undefined {
-  let notice: Partial<LiveNotice & LostRightsNotice> | null;
+export function readNotice(payload: string): LiveNotice | LostRightsNotice | EndedSessionNotice | undefined {
+  let notice: Partial<LiveNotice & LostRightsNotice & EndedSessionNotice> | null;
   try {
     notice = JSON.parse(payload) as typeof notice;
   } catch {
     return undefined;
   }
   if (typeof notice?.lostRights === 'string') return { lostRights: notice.lostRights };
+  if (typeof notice?.endedSession === 'string') return { endedSession: notice.endedSession };
   if (isLiveTopic(notice?.topic)) return notice as LiveNotice;
   return undefined;
 }

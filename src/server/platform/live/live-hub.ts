@@ -32,6 +32,8 @@ export class LiveHub {
   private readonly followers = new Map(LIVE_TOPICS.map((topic) => [topic, new Set<ServerResponse>()]));
   /** The streams of each signed-in member, ended when the member loses rights. */
   private readonly memberStreams = new Map<string, Set<ServerResponse>>();
+  /** The streams of each session, ended with the session (signed out, ended from another one…). */
+  private readonly sessionStreams = new Map<string, Set<ServerResponse>>();
   private readonly listeners = new Set<(notice: LiveNotice) => void>();
   private readonly quiet = new Map<LiveTopic, QuietTopic>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -65,19 +67,25 @@ export class LiveHub {
     for (const listener of this.listeners) listener({ topic });
   }
 
-  /** Follows `topics` on an open stream; `userId` is the signed-in member who opened it, if any. */
-  add(response: ServerResponse, topics: Iterable<LiveTopic>, userId?: string) {
+  /** Follows `topics` on an open stream; `session` is the signed-in session that opened it, if any. */
+  add(response: ServerResponse, topics: Iterable<LiveTopic>, session?: { id: string; userId: string }) {
     const followed = [...new Set(topics)].flatMap((topic) => this.followers.get(topic) ?? []);
-    if (userId !== undefined) {
-      const own = this.memberStreams.get(userId) ?? new Set();
-      this.memberStreams.set(userId, own);
+    const owners: [Map<string, Set<ServerResponse>>, string][] = session
+      ? [
+          [this.memberStreams, session.userId],
+          [this.sessionStreams, session.id],
+        ]
+      : [];
+    for (const [streams, key] of owners) {
+      const own = streams.get(key) ?? new Set();
+      streams.set(key, own);
       followed.push(own);
     }
     for (const streams of followed) streams.add(response);
     const forget = () => {
       this.clients.delete(response);
       for (const streams of followed) streams.delete(response);
-      if (userId !== undefined && this.memberStreams.get(userId)?.size === 0) this.memberStreams.delete(userId);
+      for (const [streams, key] of owners) if (streams.get(key)?.size === 0) streams.delete(key);
     };
     this.clients.set(response, forget);
     response.on('close', forget);
@@ -90,11 +98,12 @@ export class LiveHub {
   }
 
   /**
-   * Ends a member's open streams, on this instance. Their page reconnects by itself and
-   * /api/live then decides again from the account as it is now (public topics, 401 or 403).
+   * Ends the open streams of a member or of a session, on this instance. Their page reconnects
+   * by itself and /api/live then decides again from the account as it is now (public topics,
+   * 401 or 403).
    */
-  private endStreamsOf(userId: string) {
-    for (const response of [...(this.memberStreams.get(userId) ?? [])]) this.end(response);
+  private endStreamsOf(owners: Map<string, Set<ServerResponse>>, key: string) {
+    for (const response of [...(owners.get(key) ?? [])]) this.end(response);
   }
 
   /**
@@ -112,7 +121,8 @@ export class LiveHub {
   private relay(payload: string) {
     const notice = readNotice(payload);
     if (!notice) return;
-    if ('lostRights' in notice) this.endStreamsOf(notice.lostRights);
+    if ('lostRights' in notice) this.endStreamsOf(this.memberStreams, notice.lostRights);
+    else if ('endedSession' in notice) this.endStreamsOf(this.sessionStreams, notice.endedSession);
     else this.relayNotice(notice);
   }
 
@@ -164,5 +174,6 @@ export class LiveHub {
     this.clients.clear();
     for (const streams of this.followers.values()) streams.clear();
     this.memberStreams.clear();
+    this.sessionStreams.clear();
   }
 }

@@ -67,7 +67,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub) {
     });
     reply.raw.write('retry: 3000\n: connected\n\n');
     request.raw.socket.setKeepAlive(true);
-    hub.add(reply.raw, topics, request.user?.id);
+    hub.add(reply.raw, topics, request.user && { id: request.sessionId!, userId: request.user.id });
     if (staffTopics.length > 0) void confirmRights(request.sessionId!, staffTopics, reply.raw);
   });
 

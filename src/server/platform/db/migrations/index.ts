@@ -37,6 +37,7 @@ import * as operations from './20261128500000_operations';
 import * as audience from './20261128600000_audience';
 import * as dashboardStatistics from './20261128700000_dashboard_statistics';
 import * as encryptedTotpSecrets from './20261128800000_encrypted_totp_secrets';
+import * as sessionsEnded from './20261207100000_sessions_ended';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '20261128600000_audience': audience,
   '20261128700000_dashboard_statistics': dashboardStatistics,
   '20261128800000_encrypted_totp_secrets': encryptedTotpSecrets,
+  '20261207100000_sessions_ended': sessionsEnded,
 };
