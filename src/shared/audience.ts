@@ -1,4 +1,4 @@
-import { isWikiArticleId } from './wiki';
+import { isWikiArticleId, type WikiArticleId } from './wiki';
 
 /**
  * The site's audience, counted the way the CNIL exempts from consent: no cookie, nothing kept
@@ -25,14 +25,25 @@ const COUNTED_PAGES = new Set([
 
 export const AUDIENCE_PATH_MAX_LENGTH = 200;
 export const AUDIENCE_REFERRER_MAX_LENGTH = 2000;
+/**
+ * Referring sites counted apart in a day (anyone can send any referrer): the views from further
+ * sites that day are added up under OTHER_REFERRERS, so the table's rows stay bounded.
+ */
+export const AUDIENCE_REFERRERS_PER_DAY = 50;
+export const OTHER_REFERRERS = 'autres';
 
 /** The page as counted (no query, no trailing '/'), or null when it is not counted. */
 export function countedPage(path: string): string | null {
   if (path.length > AUDIENCE_PATH_MAX_LENGTH) return null;
   const page = path.split(/[?#]/, 1)[0].replace(/(.)\/+$/, '$1');
   if (COUNTED_PAGES.has(page)) return page;
+  return wikiArticleOfPage(page) ? page : null;
+}
+
+/** The wiki article a page shows, if it is one; the server counts it only while visitors can read it. */
+export function wikiArticleOfPage(page: string): WikiArticleId | undefined {
   const article = /^\/calshare\/wiki\/([^/]+)$/.exec(page)?.[1];
-  return article && isWikiArticleId(article) ? page : null;
+  return isWikiArticleId(article) ? article : undefined;
 }
 
 /** The referring site's host name ('www.google.com'), or '' for none or the site itself. */

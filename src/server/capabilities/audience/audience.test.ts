@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { countedPage, referringSite, type AudienceReport } from '../../../shared/audience';
-import { registerAdmin, registerMember } from '../../platform/testing/members';
+import { AUDIENCE_REFERRERS_PER_DAY, countedPage, OTHER_REFERRERS, referringSite, type AudienceReport } from '../../../shared/audience';
+import { registerAdmin, registerEditor, registerMember } from '../../platform/testing/members';
+import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { setUpTestApp } from '../../testing/test-app';
 import { forgetOldAudience } from './queries';
 
@@ -70,5 +71,69 @@ describe('POST /api/audience and the admin’s report', () => {
     expect(await forgetOldAudience(db)).toBe(1);
     const left = await db.selectFrom('audience_daily').select('visits').where('path', '=', '/').execute();
     expect(left.map((row) => row.visits)).toEqual([7]);
+  });
+});
+
+describe('what one client can make of the count', () => {
+  const test = setUpTestApp({ PUBLIC_URL: 'https://unissons.fr' });
+  const view = (path: string, address: string, referrer?: string) =>
+    test.app.inject({ method: 'POST', url: '/api/audience', headers: { 'user-agent': BROWSER, origin: 'https://unissons.fr' }, payload: { path, referrer }, remoteAddress: address });
+  const visits = async (where: { path?: string; referrer?: string }) => {
+    let rows = test.database.db.selectFrom('audience_daily').select(sql<number>`coalesce(sum(visits), 0)::int`.as('visits'));
+    if (where.path !== undefined) rows = rows.where('path', '=', where.path);
+    if (where.referrer !== undefined) rows = rows.where('referrer', '=', where.referrer);
+    return (await rows.executeTakeFirstOrThrow()).visits;
+  };
+  /** The referring sites of the day's rows, 'autres' included. */
+  const sites = async () => (await test.database.db.selectFrom('audience_daily').select('referrer').distinct().where('referrer', '<>', '').execute()).map((row) => row.referrer);
+
+  it('limits the views one address may send in a minute, other addresses unaffected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await view('/vote', '10.0.1.1')).statusCode);
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const limited = await view('/vote', '10.0.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('http/rate-limited');
+    expect((await view('/vote', '10.0.1.2')).statusCode).toBe(204);
+    expect(await visits({ path: '/vote' })).toBe(61);
+  });
+
+  it('counts a wiki article only while visitors can read it', async () => {
+    const editor = await registerEditor(test.app, test.database);
+    const show = (id: string, hidden: boolean) =>
+      test.app.inject({ method: 'PUT', url: `/api/admin/wiki/articles/${id}/visibility`, headers: { cookie: editor.cookie }, payload: { hidden } });
+    expect((await view('/calshare/wiki/nexiste-pas', '10.0.2.1')).statusCode).toBe(204);
+    expect(await visits({ path: '/calshare/wiki/nexiste-pas' })).toBe(0);
+    expect((await show('profile', true)).statusCode).toBe(200);
+    expect((await view('/calshare/wiki/profile', '10.0.2.1')).statusCode).toBe(204);
+    expect(await visits({ path: '/calshare/wiki/profile' })).toBe(0);
+    expect((await show('profile', false)).statusCode).toBe(200);
+    await view('/calshare/wiki/profile', '10.0.2.1');
+    expect(await visits({ path: '/calshare/wiki/profile' })).toBe(1);
+  });
+
+  it(`counts ${AUDIENCE_REFERRERS_PER_DAY} referring sites a day apart, and the views from further ones as '${OTHER_REFERRERS}'`, async () => {
+    await test.database.db.deleteFrom('audience_daily').execute();
+    const site = (i: number) => `https://site-${i}.example/`;
+    for (let i = 0; i < AUDIENCE_REFERRERS_PER_DAY; i++) await view('/', `10.0.3.${i}`, site(i));
+    await view('/vote', '10.0.4.1', site(AUDIENCE_REFERRERS_PER_DAY));
+    await view('/calshare', '10.0.4.1', site(AUDIENCE_REFERRERS_PER_DAY + 1));
+    // A site counted already keeps its own row, on any page; a view from no site is no site.
+    await view('/vote', '10.0.4.1', site(0));
+    await view('/vote', '10.0.4.1');
+
+    expect(await sites()).toHaveLength(AUDIENCE_REFERRERS_PER_DAY + 1);
+    expect(await visits({ referrer: OTHER_REFERRERS })).toBe(2);
+    expect(await visits({ referrer: 'site-0.example' })).toBe(2);
+    expect(await visits({ referrer: '' })).toBe(1);
+  });
+
+  raceTest('gives the day’s last place to one of several new sites coming at once', async () => {
+    await test.database.db.deleteFrom('audience_daily').execute();
+    for (let i = 0; i < AUDIENCE_REFERRERS_PER_DAY - 1; i++) await view('/', `10.0.5.${i}`, `https://site-${i}.example/`);
+    await openConnections(test.database.db, 10);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => view('/vote', `10.0.6.${i}`, `https://nouveau-${i}.example/`)));
+    expect(await sites()).toHaveLength(AUDIENCE_REFERRERS_PER_DAY + 1);
+    expect(await visits({ referrer: OTHER_REFERRERS })).toBe(9);
   });
 });

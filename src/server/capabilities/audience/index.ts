@@ -1,22 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIENCE_PATH_MAX_LENGTH, AUDIENCE_REFERRER_MAX_LENGTH, countedPage, referringSite, type AudienceReport, type AudienceView } from '../../../shared/audience';
+import {
+  AUDIENCE_PATH_MAX_LENGTH,
+  AUDIENCE_REFERRER_MAX_LENGTH,
+  countedPage,
+  referringSite,
+  wikiArticleOfPage,
+  type AudienceReport,
+  type AudienceView,
+} from '../../../shared/audience';
 import type { Capability } from '../../platform/capability';
+import { requestLimit } from '../../platform/http/request-limit';
 import { integer, listOf, object, shape, string, text } from '../../platform/http/schema';
+import { currentWiki } from '../wiki/index';
 import { audienceReport, forgetOldAudience, recordView } from './queries';
 
 // Robots, crawlers, link previews and monitors: not visitors. Most run no script and never
 // send a view; these say what they are in their user agent.
 const ROBOT = /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|java\/|go-http|okhttp/i;
 
+/** Views one address may send a minute: a reader's navigations, not a script's. */
+const VIEWS_PER_MINUTE = 60;
+
 /** A page view sent by the page itself; the user agent is read to leave robots out, and kept nowhere. */
 function audienceRoutes(app: FastifyInstance) {
+  const rateLimit = requestLimit(app, { name: 'audience', max: VIEWS_PER_MINUTE, timeWindow: 60_000 });
   const body = object(
     { path: string({ minLength: 1, maxLength: AUDIENCE_PATH_MAX_LENGTH }), referrer: string({ maxLength: AUDIENCE_REFERRER_MAX_LENGTH }) },
     ['path'],
   );
-  app.post<{ Body: AudienceView }>('/api/audience', { schema: { body } }, async (request, reply) => {
+  // Any well-formed article id would make a row: only the articles visitors can read count.
+  const readable = async (page: string) => {
+    const article = wikiArticleOfPage(page);
+    return article === undefined || (await currentWiki(app)).pages.has(article);
+  };
+  app.post<{ Body: AudienceView }>('/api/audience', { schema: { body }, onRequest: rateLimit }, async (request, reply) => {
     const page = countedPage(request.body.path);
-    if (page && !ROBOT.test(request.headers['user-agent'] ?? 'robot')) {
+    if (page && !ROBOT.test(request.headers['user-agent'] ?? 'robot') && (await readable(page))) {
       await recordView(app.database.db, page, referringSite(request.body.referrer ?? '', app.config.public.publicUrl));
     }
     // The same answer whether counted or not: nothing to learn from it.

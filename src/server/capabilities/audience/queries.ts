@@ -1,18 +1,37 @@
-import { sql, type Kysely } from 'kysely';
-import { AUDIENCE_KEEP_MONTHS, AUDIENCE_REPORT_DAYS, type AudienceReport } from '../../../shared/audience';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { AUDIENCE_KEEP_MONTHS, AUDIENCE_REFERRERS_PER_DAY, AUDIENCE_REPORT_DAYS, OTHER_REFERRERS, type AudienceReport } from '../../../shared/audience';
 import type { Database } from '../../platform/db/schema';
 import './tables';
 
 // Days are France's, as the association reads them.
 const TODAY = sql<string>`(now() at time zone 'Europe/Paris')::date`;
 
-/** One view of `path`, added to today's total (one statement, whichever instance). */
-export async function recordView(db: Kysely<Database>, path: string, referrer: string) {
-  await db
+/** One view of `path`, added to today's total for `referrer` (one statement, whichever instance). */
+function addView(db: Kysely<Database>, path: string, referrer: string | RawBuilder<string>) {
+  return db
     .insertInto('audience_daily')
     .values({ day: TODAY, path, referrer, visits: 1 })
     .onConflict((oc) => oc.columns(['day', 'path', 'referrer']).doUpdateSet({ visits: sql<number>`audience_daily.visits + 1` }))
     .execute();
+}
+
+/**
+ * One view of `path`. A referring site new to the day takes one of its AUDIENCE_REFERRERS_PER_DAY
+ * places while one is left, or else counts as OTHER_REFERRERS; a lock lets one such view at a
+ * time choose, whichever instance takes it, so two new sites cannot both take the last place
+ * (a lock that ends with the transaction holds behind a pooler too, decision 0048).
+ */
+export async function recordView(db: Kysely<Database>, path: string, referrer: string) {
+  if (!referrer) {
+    await addView(db, path, '');
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('unissons-audience-referrers'))`.execute(trx);
+    const known = sql`exists (select 1 from audience_daily where day = ${TODAY} and referrer = ${referrer})`;
+    const placesTaken = sql`(select count(distinct referrer) from audience_daily where day = ${TODAY} and referrer not in ('', ${OTHER_REFERRERS}))`;
+    await addView(trx, path, sql<string>`case when ${known} or ${placesTaken} < ${AUDIENCE_REFERRERS_PER_DAY} then ${referrer} else ${OTHER_REFERRERS} end`);
+  });
 }
 
 const TOP = 10;

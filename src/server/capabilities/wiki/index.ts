@@ -22,3 +22,6 @@ export const wikiCapability: Capability = {
   pageFamilies: wikiPageFamilies,
   retention: { unusedWikiScreenshots: forgetUnusedScreenshots },
 };
+
+// What other capabilities use of the wiki: the audience counts only the articles visitors can read.
+export { currentWiki } from './snapshot';
