@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NewsletterPreference, UnsubscribePayload } from '../../../shared/newsletter/api';
 import { hasPermission } from '../../../shared/permissions';
 import { AppError } from '../../platform/http/errors';
-import { requireMember } from '../../platform/http/route-groups';
+import { requireMember, requirePermission } from '../../platform/http/route-groups';
 import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
 import { change } from '../../platform/live/change';
@@ -12,11 +12,11 @@ import { accountIdOfFirebaseUid, setNewsletterSubscription, unsubscribeMemberAsA
 export function newsletterMemberRoutes(app: FastifyInstance) {
   /**
    * Our id, or the Firebase uid a member moved in from the old site is named by in the links
-   * of newsletters sent from there (case-sensitive, unlike our ids).
+   * of newsletters sent from there (case-sensitive, unlike our ids). A Firebase uid may be
+   * shaped like one of our ids, so it is looked for first, whatever its shape.
    */
   async function accountId(userId: string): Promise<string | undefined> {
-    if (isUuid(userId)) return userId.toLowerCase();
-    return accountIdOfFirebaseUid(app.database.db, userId);
+    return (await accountIdOfFirebaseUid(app.database.db, userId)) ?? (isUuid(userId) ? userId.toLowerCase() : undefined);
   }
 
   // Spec §7 newsletter-unsubscribe, called by /newsletter-unsubscribe/{userId}: only for
@@ -28,7 +28,11 @@ export function newsletterMemberRoutes(app: FastifyInstance) {
       const user = requireMember(request);
       const userId = await accountId(request.body.userId.trim());
       const own = userId === user.id;
-      if (!own && !hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
+      if (!own) {
+        if (!hasPermission(user.roles, 'administer')) throw new AppError(403, 'newsletter/not-your-account');
+        // Another member's account is an admin's action: the staff gate (a second factor) as for the admin group's routes.
+        requirePermission(request, 'administer');
+      }
       const done =
         userId !== undefined &&
         (await change(app, (subscription) => (own ? setNewsletterSubscription(subscription, userId, false) : unsubscribeMemberAsAdmin(subscription, user.id, userId))));

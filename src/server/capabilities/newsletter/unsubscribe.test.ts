@@ -1,8 +1,9 @@
 import { createSecretKey } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rotateSecret } from '../../platform/db/signing-secrets';
-import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { registerAdmin, registerMember, sessionCookie, type TestMember } from '../../platform/testing/members';
+import { createTestApp, setUpTestApp, type TestApp } from '../../testing/test-app';
 import { insertAccounts } from '../../platform/testing/accounts';
 import { UNSUBSCRIBE_SECRET, unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 
@@ -49,6 +50,17 @@ describe('unsubscribing', () => {
     expect(await subscribed(tom.uuid)).toBe(false);
     const unknown = await unsubscribe('00000000-0000-4000-8000-000000000000', admin.cookie);
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'newsletter/unknown-user']);
+  });
+
+  it('finds a member moved in from Firebase by the uid of the old site’s links, even one shaped like our ids', async () => {
+    const member = await registerMember(test.app, { newsletter: true });
+    const uid = '11111111-1111-4111-8111-111111111111';
+    await test.database.db.updateTable('users').set({ firebase_uid: uid }).where('id', '=', member.uuid).execute();
+    expect((await unsubscribe(uid, member.cookie)).json()).toEqual({ data: { unsubscribed: true } });
+    expect(await subscribed(member.uuid)).toBe(false);
+    await test.database.db.updateTable('users').set({ newsletter: true }).where('id', '=', member.uuid).execute();
+    expect((await unsubscribe(uid, admin.cookie)).statusCode).toBe(200);
+    expect(await subscribed(member.uuid)).toBe(false);
   });
 
   it('writes in the journal an admin unsubscribing another member, and not a member unsubscribing themselves', async () => {
@@ -185,5 +197,36 @@ describe('unsubscribing', () => {
     expect(next.json().data.total).toBe(1);
     await test.mailbox.waitFor(stays.email, (mail) => mail.parsed.subject === 'Encore plus tard');
     expect(test.mailbox.messages.filter((mail) => mail.recipients.includes(leavesLater.email))).toHaveLength(1);
+  });
+});
+
+describe('an admin unsubscribing another member, as staff must have a second factor (STAFF_TWO_FACTOR=required)', () => {
+  const test = setUpTestApp({ STAFF_TWO_FACTOR: 'required' });
+  const post = (url: string, payload: object, cookie?: string) => test.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const subscribed = async (userId: string) =>
+    (await test.database.db.selectFrom('users').select('newsletter').where('id', '=', userId).executeTakeFirstOrThrow()).newsletter;
+
+  /** An admin who turned on an authenticator app, then signed in again through both steps. */
+  async function adminWithSecondFactor(): Promise<TestMember> {
+    const admin = await registerAdmin(test.app, test.database);
+    const { secret } = (await post('/api/account/two-factor/totp/setup', {}, admin.cookie)).json();
+    const code = (periodsAhead: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + periodsAhead * 30_000 });
+    expect((await post('/api/account/two-factor/totp', { code: code(0) }, admin.cookie)).statusCode).toBe(200);
+    const { ticket } = (await post('/api/auth/login', { email: admin.email, password: admin.password })).json().secondFactor;
+    // The enrolment's code was the current one: the next period's is the one to use.
+    return { ...admin, cookie: sessionCookie(await post('/api/auth/second-factor', { ticket, code: code(1) })) };
+  }
+
+  it('refuses an admin signed in by password alone, who may still unsubscribe their own account, and lets one with a second factor', async () => {
+    const member = await registerMember(test.app, { newsletter: true });
+    const passwordOnly = await registerAdmin(test.app, test.database);
+    const refused = await post('/api/fn/newsletter-unsubscribe', { userId: member.uuid }, passwordOnly.cookie);
+    expect([refused.statusCode, refused.json().error?.code]).toEqual([403, 'auth/second-factor-required']);
+    expect(await subscribed(member.uuid)).toBe(true);
+    expect((await post('/api/fn/newsletter-unsubscribe', { userId: passwordOnly.uuid }, passwordOnly.cookie)).statusCode).toBe(200);
+
+    const admin = await adminWithSecondFactor();
+    expect((await post('/api/fn/newsletter-unsubscribe', { userId: member.uuid }, admin.cookie)).json()).toEqual({ data: { unsubscribed: true } });
+    expect(await subscribed(member.uuid)).toBe(false);
   });
 });
