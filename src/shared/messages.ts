@@ -121,6 +121,11 @@ export const errorCatalogue: Readonly<Record<string, string>> = Object.freeze({
   'auth/second-factor-required':
     "Ton rôle dans l'équipe demande la validation en deux étapes : active-la sur ta page de compte pour continuer 🙁",
   'auth/reauthentication-required': "Pour cette action, confirme d'abord que c'est bien toi (mot de passe, code ou clé d'accès) 🙁",
+  'auth/factor-confirmation-required':
+    "Cette action touche à la protection de ton compte : confirme d'abord avec ta deuxième étape (code de l'application, code de secours ou clé d'accès) 🙁",
+  'auth/too-many-codes':
+    "Trop de codes erronés pour ce compte ces dernières minutes : utilise une clé d'accès ou un code de secours, ou réessaie dans un quart d'heure 🙁",
+  'auth/sign-in-voided': 'Trois codes erronés : pour réessayer, indique à nouveau ton adresse mail et ton mot de passe 🙁',
   'sessions/not-found': "Cette session est déjà terminée 🙂",
   'auth/wrong-code': 'Ce code ne convient pas (ou a déjà servi) : vérifie-le, ou attends le suivant 🙁',
   'auth/sign-in-expired': 'La connexion a pris trop de temps : indique à nouveau ton adresse mail et ton mot de passe 🙁',

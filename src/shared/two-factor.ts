@@ -72,6 +72,12 @@ export const RECENT_AUTHENTICATION_MINUTES = 10;
 
 export const REAUTHENTICATION_REQUIRED = 'auth/reauthentication-required';
 
+/**
+ * The acts that add, replace or remove a sign-in factor, on an account with a second factor,
+ * want a factor given within the same minutes, not the password: they answer this instead.
+ */
+export const FACTOR_CONFIRMATION_REQUIRED = 'auth/factor-confirmation-required';
+
 /** POST /api/auth/reauthenticate: one of the three. */
 export interface ReauthenticatePayload {
   password?: string;

@@ -13,6 +13,17 @@ const DIALOG = "Confirme que c'est bien toi";
 /** The heading of the dialog holding the focused element, if a dialog holds it. */
 const focusedDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest('dialog')?.querySelector('h2')?.textContent ?? null);
 
+/** The admin's address and password, then a code at the second step, landing on `path`. */
+async function signInWithCode(page: Page, code: string, path: string) {
+  await page.goto(path);
+  await page.getByLabel('Adresse mail', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Code de l’application ou code de secours' }).fill(code);
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await page.getByRole('heading', { name: 'Deuxième étape' }).waitFor({ state: 'detached' });
+}
+
 /** A member's page in the admin, opened from its address. */
 async function openMember(page: Page, member: Member) {
   const found = await page.request.get(`/api/admin/members?q=${encodeURIComponent(member.email)}`);
@@ -54,7 +65,8 @@ describe.skipIf(!browserAvailable())(`accounts: a sensitive act asks for a recen
     await site.halt();
     const database = await openDatabase({ dataDir });
     try {
-      await database.db.updateTable('sessions').set({ authenticated_at: new Date(Date.now() - 15 * 60_000) }).execute();
+      const then = new Date(Date.now() - 15 * 60_000);
+      await database.db.updateTable('sessions').set({ authenticated_at: then, last_seen_at: then, second_factor_at: then }).execute();
     } finally {
       await database.close();
     }
@@ -73,11 +85,20 @@ describe.skipIf(!browserAvailable())(`accounts: a sensitive act asks for a recen
   it('asks the password, an app code or a passkey again in one dialog, then carries out the act', { timeout: 300_000 }, async () => {
     const [first, second] = [await createMember(site, { firstname: 'Maëlle', lastname: 'Perrin' }), await createMember(site, { firstname: 'Hugo', lastname: 'Lefèvre' })];
 
-    // Three sessions of the admin: one for the password, one on a phone holding a passkey, one with the app.
+    // Three sessions of the admin: one with the app (turned on first: it ends the sessions opened
+    // on the password alone), then one for the password and one on a phone holding a passkey,
+    // each through the second step with a recovery code.
+    const byCode = await openPage(browser, proxy.url);
+    await signIn(byCode.page, ADMIN.email, ADMIN.password, '/account');
+    const { secret } = (await (await byCode.page.request.post('/api/account/two-factor/totp/setup', { data: {} })).json()) as { secret: string };
+    const app = new TOTP({ secret: Secret.fromBase32(secret) });
+    const enrolled = await byCode.page.request.post('/api/account/two-factor/totp', { data: { code: app.generate() } });
+    expect(enrolled.status()).toBe(200);
+    const { recoveryCodes } = (await enrolled.json()) as { recoveryCodes: string[] };
     const byPassword = await openPage(browser, proxy.url);
-    await signIn(byPassword.page, ADMIN.email, ADMIN.password, '/admin');
+    await signInWithCode(byPassword.page, recoveryCodes[0], '/admin');
     const byPasskey = await openPage(browser, proxy.url, 'mobile', { context: { hasTouch: true } });
-    await signIn(byPasskey.page, ADMIN.email, ADMIN.password, '/account');
+    await signInWithCode(byPasskey.page, recoveryCodes[1], '/account');
     const passkeys = byPasskey.page.getByRole('region', { name: "Mes clés d'accès" });
     const authenticator = await virtualAuthenticator(byPasskey.context, byPasskey.page);
     await passkeys.getByRole('textbox', { name: 'Nom de la clé' }).fill('Téléphone');
@@ -85,11 +106,6 @@ describe.skipIf(!browserAvailable())(`accounts: a sensitive act asks for a recen
     await passkeys.getByRole('listitem', { name: 'Téléphone' }).waitFor();
     const credentials: Credential[] = await authenticator.credentials();
     await shoot(byPasskey.page, 'accounts-passkey-added-mobile');
-    const byCode = await openPage(browser, proxy.url);
-    await signIn(byCode.page, ADMIN.email, ADMIN.password, '/account');
-    const { secret } = (await (await byCode.page.request.post('/api/account/two-factor/totp/setup', { data: {} })).json()) as { secret: string };
-    const app = new TOTP({ secret: Secret.fromBase32(secret) });
-    expect((await byCode.page.request.post('/api/account/two-factor/totp', { data: { code: app.generate() } })).status()).toBe(200);
     // The account with its app on, its sessions and the phone's passkey, as a desktop shows it.
     await byCode.page.reload();
     await byCode.page.getByRole('region', { name: 'Validation en deux étapes' }).getByText('La validation en deux étapes est activée.').waitFor();

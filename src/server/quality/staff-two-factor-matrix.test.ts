@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { isApiErrorBody } from '../../shared/api-error';
 import { setUpTestApp } from '../testing/test-app';
-import { registerAdmin, registerEditor, registerModerator, type TestMember } from '../platform/testing/members';
+import { ADMIN_LIVE_TOPICS } from '../../shared/live';
+import { login, registerAdmin, registerEditor, registerModerator, type TestMember } from '../platform/testing/members';
+import { hashSecretToken, newSecretToken } from '../platform/secret-token';
 import { isWrite, sampleUrl } from './route-samples';
 
 type Staff = 'moderator' | 'editor' | 'admin';
@@ -58,6 +60,30 @@ describe('staff without a second factor, generated from the route table', () => 
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('ends the sessions opened on the password alone when the account enrols, and refuses staff a session that never passed the factor', async () => {
+    const admin = await registerAdmin(test.app, test.database);
+    const other = await login(test.app, admin.email, admin.password);
+    await addAuthenticatorApp(test.app, admin);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
+
+    // Should a session on the password alone outlive the enrolment by any other path, the gate
+    // still asks it for the factor: it is the session that passed one, not the account.
+    const token = newSecretToken();
+    await test.database.db.insertInto('sessions').values({ id: hashSecretToken(token), user_id: admin.uuid, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const stale = `unissons_session=${token}`;
+    const failures: string[] = [];
+    for (const route of test.app.routeTable.filter((entry) => entry.group !== 'public' && entry.group !== 'member')) {
+      const response = await test.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie: stale }, payload: isWrite(route) ? {} : undefined });
+      if (response.statusCode !== 403 || response.json().error.code !== 'auth/second-factor-required') failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+    }
+    for (const topic of ADMIN_LIVE_TOPICS) {
+      const response = await test.app.inject({ method: 'GET', url: `/api/live?topics=${topic}`, headers: { cookie: stale } });
+      if (response.statusCode !== 403 || response.json().error.code !== 'auth/second-factor-required') failures.push(`live ${topic}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: stale } })).json().mustAddSecondFactor).toBe(true);
   });
 
   it('leaves them their own account, to add one, and tells the page to hold them at the enrolment', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/user';
 import { apiError, LEA, renderPage, SIGNED_OUT, stubApi, type FakeReply } from '../../platform/testing/render';
@@ -108,6 +108,28 @@ describe('settings', () => {
     expect(screen.getByText('Choisis une image PNG, JPEG ou WebP.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enregistrer la photo' }).getAttribute('aria-disabled')).toBe('true');
     expect(calls.some((call) => call.path === '/api/account/picture')).toBe(false);
+  });
+
+  it("removes every passkey from 'Mes sessions', and the passkeys' list follows", async () => {
+    let passkeys = [
+      { id: 'a', name: 'Téléphone', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null },
+      { id: 'b', name: 'Clé inconnue', createdAt: '2026-12-01T10:00:00.000Z', lastUsedAt: null },
+    ];
+    await renderAccount(LEA, {
+      'GET /api/account/passkeys': () => ({ status: 200, body: { passkeys } }),
+      'DELETE /api/account/passkeys': () => {
+        const removed = passkeys.length;
+        passkeys = [];
+        return { status: 200, body: { removed } };
+      },
+    });
+    const sessions = screen.getByRole('region', { name: 'Mes sessions' });
+    const removeAll = await within(sessions).findByRole('button', { name: "Retirer toutes mes clés d'accès" });
+    expect(await screen.findByRole('listitem', { name: 'Clé inconnue' })).toBeTruthy();
+    fireEvent.click(removeAll);
+    expect(await within(sessions).findByText("Tes 2 clés d'accès sont retirées.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Clé inconnue' })).toBeNull());
+    await waitFor(() => expect(within(sessions).queryByRole('button', { name: "Retirer toutes mes clés d'accès" })).toBeNull());
   });
 
   it('changes the password with the current one', async () => {

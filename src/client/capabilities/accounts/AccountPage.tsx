@@ -31,6 +31,8 @@ export function AccountPage({ invitations, settings }: AccountPageProps) {
   const [passwordReplaced, setPasswordReplaced] = useState(false);
   // Bumped when the passkeys change, so the second step's status counts them again.
   const [passkeysVersion, setPasskeysVersion] = useState(0);
+  // Bumped when 'Mes sessions' removed every passkey: the passkeys' own list loads again.
+  const [passkeysRemoved, setPasskeysRemoved] = useState(0);
   if (state.status !== 'signed-in') return null;
   const { user } = state;
 
@@ -53,9 +55,15 @@ export function AccountPage({ invitations, settings }: AccountPageProps) {
             <PictureForm user={user} />
             <EmailForm user={user} />
             <PasswordForm />
-            <PasskeysSection onChanged={() => setPasskeysVersion((version) => version + 1)} />
+            <PasskeysSection reloadKey={passkeysRemoved} onChanged={() => setPasskeysVersion((version) => version + 1)} />
             <TwoFactorSection passkeysVersion={passkeysVersion} />
-            <SessionsSection />
+            <SessionsSection
+              passkeysVersion={passkeysVersion}
+              onPasskeysRemoved={() => {
+                setPasskeysRemoved((count) => count + 1);
+                setPasskeysVersion((version) => version + 1);
+              }}
+            />
             {settings}
             <section className="card account-section" aria-labelledby="export-title">
               <h3 id="export-title" className="account-section__title">

@@ -18,8 +18,8 @@ const day = (iso: string) => dateFormat.format(new Date(iso));
  * /account's passkeys: 'Ajouter une clé d'accès' (named, so the member tells their devices
  * apart), and for each one held, when it was added and last used, 'Renommer' and 'Retirer'.
  */
-export function PasskeysSection({ onChanged }: { onChanged(): void }) {
-  const { data, error: loadError, loading, setData } = useLoad('passkeys', fetchPasskeys);
+export function PasskeysSection({ reloadKey = 0, onChanged }: { reloadKey?: number; onChanged(): void }) {
+  const { data, error: loadError, loading, setData } = useLoad(`passkeys-${reloadKey}`, fetchPasskeys);
   const passkeys = data?.passkeys ?? [];
   const [notice, setNotice] = useState<string>();
   const replace = (next: Passkey[], message: string) => {

@@ -7,24 +7,26 @@ const ReauthenticationForm = lazy(() => import('./ReauthenticationForm'));
 
 /**
  * Mounted once for the whole site: when a sensitive act answers that the sign-in is older than
- * 10 minutes (the API wrapper asks here), shows the dialog that confirms who the member is,
- * and resolves with whether they did, so the act is sent again.
+ * 10 minutes (the API wrapper asks here), shows the dialog that confirms who the member is (by
+ * a factor alone when the act touches the factors of an account that has one), and resolves
+ * with whether they did, so the act is sent again.
  */
 export function ReauthenticationDialog() {
-  const [settle, setSettle] = useState<(given: boolean) => void>();
+  const [asked, setAsked] = useState<{ factor: boolean; settle: (given: boolean) => void }>();
 
   useEffect(() => {
-    onReauthenticationRequired(() => new Promise<boolean>((resolve) => setSettle(() => resolve)));
+    onReauthenticationRequired(({ factor }) => new Promise<boolean>((resolve) => setAsked({ factor, settle: resolve })));
     return () => onReauthenticationRequired(undefined);
   }, []);
 
-  if (!settle) return null;
+  if (!asked) return null;
   return (
     <Suspense fallback={null}>
       <ReauthenticationForm
+        factorOnly={asked.factor}
         settle={(given) => {
-          settle(given);
-          setSettle(undefined);
+          asked.settle(given);
+          setAsked(undefined);
         }}
       />
     </Suspense>

@@ -14,13 +14,13 @@ type Way = 'password' | 'code';
 /**
  * The dialog itself, loaded and shown by ReauthenticationDialog when a sensitive act answers
  * that the sign-in is older than 10 minutes: it asks the password (or an app code, a recovery
- * code, a passkey), and `settle(true)` sends the act again; 'Annuler' settles false and leaves
- * the act undone, with its message.
+ * code, a passkey; only these with `factorOnly`), and `settle(true)` sends the act again;
+ * 'Annuler' settles false and leaves the act undone, with its message.
  */
-export default function ReauthenticationForm({ settle }: { settle: (given: boolean) => void }) {
+export default function ReauthenticationForm({ factorOnly, settle }: { factorOnly: boolean; settle: (given: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
-  const [way, setWay] = useState<Way>('password');
+  const [way, setWay] = useState<Way>(factorOnly ? 'code' : 'password');
   const [value, setValue] = useState('');
   const { running, busy, error, run } = useAction<'form' | 'passkey'>();
   const passkeys = useSyncExternalStore(...passkeysSupport);
@@ -58,7 +58,9 @@ export default function ReauthenticationForm({ settle }: { settle: (given: boole
           Confirme que c'est bien toi
         </h2>
         <p className="confirm-dialog__text">
-          Ta dernière connexion date de plus de 10 minutes : cette action demande de confirmer ton identité.
+          {factorOnly
+            ? "Cette action touche à la protection de ton compte : confirme avec ta deuxième étape (le code de ton application, un code de secours ou ta clé d'accès), ton mot de passe seul ne suffit pas."
+            : 'Ta dernière connexion date de plus de 10 minutes : cette action demande de confirmer ton identité.'}
         </p>
         {way === 'password' ? (
           <CurrentPasswordField label="Mot de passe" value={value} onChange={setValue} />
@@ -82,16 +84,18 @@ export default function ReauthenticationForm({ settle }: { settle: (given: boole
           </Button>
         </div>
         <div className="form__actions">
-          <Button
-            variant="secondary"
-            size="small"
-            onClick={() => {
-              setWay(way === 'password' ? 'code' : 'password');
-              setValue('');
-            }}
-          >
-            {way === 'password' ? 'Utiliser un code à la place' : 'Utiliser mon mot de passe'}
-          </Button>
+          {!factorOnly && (
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => {
+                setWay(way === 'password' ? 'code' : 'password');
+                setValue('');
+              }}
+            >
+              {way === 'password' ? 'Utiliser un code à la place' : 'Utiliser mon mot de passe'}
+            </Button>
+          )}
           {passkeys && (
             <Button
               variant="secondary"

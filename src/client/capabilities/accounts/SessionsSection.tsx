@@ -6,6 +6,7 @@ import { Button } from '../../platform/ui/Button';
 import { ErrorBox } from '../../platform/ui/ErrorBox';
 import { Spinner } from '../../platform/ui/Spinner';
 import { endOtherSessions, endSession, fetchSessions } from './api';
+import { fetchPasskeys, removeEveryPasskey } from './passkeys-api';
 import { SavedNotice } from './SavedNotice';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
@@ -14,10 +15,12 @@ const when = (iso: string) => dateTime.format(new Date(iso));
 /**
  * /account's 'Mes sessions': where the account is signed in (browser and device read from each
  * one's user agent, nothing else), since when and last used; 'Déconnecter' one, or all the
- * others. The link of the new-browser mail leads here (#sessions).
+ * others. The link of the new-browser mail leads here (#sessions). Beside it, 'Retirer toutes
+ * mes clés d'accès': a key added from a stolen session outlives that session and a new password.
  */
-export function SessionsSection() {
+export function SessionsSection({ passkeysVersion, onPasskeysRemoved }: { passkeysVersion: number; onPasskeysRemoved(): void }) {
   const { data, error: loadError, loading, setData } = useLoad('sessions', fetchSessions);
+  const passkeys = useLoad(`passkeys-${passkeysVersion}`, fetchPasskeys).data?.passkeys.length ?? 0;
   const sessions = data?.sessions ?? [];
   const others = sessions.filter((session) => !session.current);
   const { running, error, run } = useAction<string>();
@@ -70,21 +73,39 @@ export function SessionsSection() {
         </ul>
       )}
       {error && <ErrorBox message={error} />}
-      {others.length > 0 && (
+      {(others.length > 0 || passkeys > 0) && (
         <div className="form__actions">
-          <Button
-            variant="secondary"
-            busy={running === 'others'}
-            busyLabel="Déconnexion…"
-            onClick={() =>
-              run(async () => {
-                await endOtherSessions();
-                ended(sessions.filter((session) => session.current), 'Toutes tes autres sessions sont déconnectées.');
-              }, 'others')
-            }
-          >
-            Déconnecter toutes les autres
-          </Button>
+          {others.length > 0 && (
+            <Button
+              variant="secondary"
+              busy={running === 'others'}
+              busyLabel="Déconnexion…"
+              onClick={() =>
+                run(async () => {
+                  await endOtherSessions();
+                  ended(sessions.filter((session) => session.current), 'Toutes tes autres sessions sont déconnectées.');
+                }, 'others')
+              }
+            >
+              Déconnecter toutes les autres
+            </Button>
+          )}
+          {passkeys > 0 && (
+            <Button
+              variant="secondary"
+              busy={running === 'passkeys'}
+              busyLabel="Retrait des clés…"
+              onClick={() =>
+                run(async () => {
+                  const { removed } = await removeEveryPasskey();
+                  onPasskeysRemoved();
+                  setNotice(removed > 1 ? `Tes ${removed} clés d'accès sont retirées.` : "Ta clé d'accès est retirée.");
+                }, 'passkeys')
+              }
+            >
+              Retirer toutes mes clés d'accès
+            </Button>
+          )}
         </div>
       )}
       <SavedNotice shown={notice !== undefined}>{notice}</SavedNotice>

@@ -47,6 +47,11 @@ export function removePasskey(id: string): Promise<void> {
   return api<void>(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** Every passkey of the account goes (one someone else may have added); answers how many did. */
+export function removeEveryPasskey(): Promise<{ removed: number }> {
+  return api<{ removed: number }>('/api/account/passkeys', { method: 'DELETE' });
+}
+
 /**
  * Signs in with a passkey the device offers. With `autofill`, the request waits quietly for
  * the member to pick a passkey among the address field's suggestions (conditional mediation).

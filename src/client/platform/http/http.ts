@@ -1,6 +1,6 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messageForCode } from '../../../shared/messages';
-import { REAUTHENTICATION_REQUIRED } from '../../../shared/two-factor';
+import { FACTOR_CONFIRMATION_REQUIRED, REAUTHENTICATION_REQUIRED } from '../../../shared/two-factor';
 
 /** A failed API call, carrying the contract's code and its French message. */
 export class ApiError extends Error {
@@ -24,10 +24,11 @@ interface RequestOptions {
 }
 
 /**
- * Asks the member to prove who they are again (their password or a factor) and resolves to
- * whether they did. Set by the page's re-authentication dialog (accounts capability).
+ * Asks the member to prove who they are again (their password or a factor; a factor alone
+ * with `factor`) and resolves to whether they did. Set by the page's re-authentication dialog
+ * (accounts capability).
  */
-type Reauthenticate = () => Promise<boolean>;
+type Reauthenticate = (wanted: { factor: boolean }) => Promise<boolean>;
 let reauthenticate: Reauthenticate | undefined;
 
 /** The dialog registers itself here while it is mounted, and removes itself with undefined. */
@@ -58,8 +59,9 @@ export async function api<T>(path: string, { method = 'GET', body, signal, keepa
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     // A sensitive act after more than 10 minutes: asked again, then the same request once more.
-    if (response.status === 403 && isApiErrorBody(payload) && payload.error.code === REAUTHENTICATION_REQUIRED && reauthenticate && !retried) {
-      if (await reauthenticate()) return api<T>(path, { method, body, signal, keepalive }, true);
+    const code = isApiErrorBody(payload) ? payload.error.code : undefined;
+    if (response.status === 403 && (code === REAUTHENTICATION_REQUIRED || code === FACTOR_CONFIRMATION_REQUIRED) && reauthenticate && !retried) {
+      if (await reauthenticate({ factor: code === FACTOR_CONFIRMATION_REQUIRED })) return api<T>(path, { method, body, signal, keepalive }, true);
     }
     if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload);
     throw new ApiError(response.status, 'http/internal', messageForCode('http/internal'));

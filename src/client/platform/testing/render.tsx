@@ -71,6 +71,8 @@ interface ApiAnswers {
   'DELETE /api/account': undefined;
   'GET /api/account/passkeys': PasskeyList;
   'GET /api/account/two-factor': TwoFactorStatus;
+  'DELETE /api/account/two-factor': TwoFactorStatus;
+  'DELETE /api/account/passkeys': { removed: number };
   'POST /api/auth/reauthenticate': undefined;
   'GET /api/account/sessions': MemberSessionList;
   'GET /api/anti-bot/challenge': Challenge | undefined;

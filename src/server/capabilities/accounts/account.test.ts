@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +106,23 @@ describe('the member’s own account', () => {
     expect(ok.statusCode).toBe(204);
     expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } })).statusCode).toBe(200);
     expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${other.name}=${other.value}` } })).statusCode).toBe(401);
+  });
+
+  it('voids the sign-ins waiting for their second step when the password changes', async () => {
+    const member = await registerMember(test.app);
+    const setup = (await test.app.inject({ method: 'POST', url: '/api/account/two-factor/totp/setup', headers: { cookie: member.cookie }, payload: {} })).json();
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    expect((await test.app.inject({ method: 'POST', url: '/api/account/two-factor/totp', headers: { cookie: member.cookie }, payload: { code } })).statusCode).toBe(200);
+    const { ticket } = (await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } })).json().secondFactor;
+    const changed = await test.app.inject({
+      method: 'PUT',
+      url: '/api/account/password',
+      headers: { cookie: member.cookie },
+      payload: { currentPassword: member.password, newPassword: 'Nouveau-Depart-2026!' },
+    });
+    expect(changed.statusCode).toBe(204);
+    const late = await test.app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { ticket, code: '000000' } });
+    expect(late.json().error.code).toBe('auth/sign-in-expired');
   });
 
   it('exports the member’s data as a JSON attachment without secrets', async () => {

@@ -4,7 +4,7 @@ import type { ForgotPasswordPayload, LoginPayload } from '../../../shared/accoun
 import { isStaff } from '../../../shared/permissions';
 import { isValidEmail, normalizeEmail } from '../../../shared/validation/email';
 import { AppError } from '../../platform/http/errors';
-import { requireMember } from '../../platform/http/route-groups';
+import { requireMember, sessionPassedSecondFactor } from '../../platform/http/route-groups';
 import { boolean, dataOf, object, shape, string } from '../../platform/http/schema';
 import { antiBotBodyField, requireProofOfWork } from '../../platform/anti-bot/index';
 import { passwordAttempt, throttledPasswordCheck } from './login-throttle';
@@ -74,7 +74,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
         const methods = secondFactorMethods(await twoFactorStatus(db, account.id));
         return reply.code(202).send({ secondFactor: { ticket, methods, expiresAt: expiresAt.toISOString() } });
       }
-      await startSession(db, reply, account.id, secureCookies);
+      await startSession(db, reply, account.id, secureCookies, { secondFactor: false });
       await noteSignInBrowser(app, reply, account);
       return toCurrentUser({ ...account, must_change_password: account.must_change_password || usedTemporary });
     },
@@ -91,7 +91,7 @@ export function authRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
     reply.header('cache-control', 'no-store');
     const user = requireMember(request);
     // What the staff gates read: the server's rule (route-groups.ts), told to the page.
-    const mustAddSecondFactor = app.config.staffTwoFactor === 'required' && isStaff(user.roles) && user.two_factor_since === null;
+    const mustAddSecondFactor = app.config.staffTwoFactor === 'required' && isStaff(user.roles) && !sessionPassedSecondFactor(request);
     return { ...toCurrentUser(user), mustAddSecondFactor };
   });
 

@@ -55,6 +55,14 @@ describe('login, sessions and forgotten passwords', () => {
     expect((await me(member.cookie)).statusCode).toBe(401);
   });
 
+  it('ends the browser’s session when another account signs in over it, rather than leave it valid unseen', async () => {
+    const first = await registerMember(test.app);
+    const second = await registerMember(test.app);
+    const over = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: second.email, password: second.password }, headers: { cookie: first.cookie } });
+    expect(over.statusCode).toBe(200);
+    expect((await me(first.cookie)).statusCode).toBe(401);
+  });
+
   it('renews a session that nears its expiry', async () => {
     const member = await registerMember(test.app);
     await test.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000) }).execute();

@@ -74,7 +74,11 @@ describe('the member’s data export (privacy policy §7.1, §7.7)', () => {
     expect(data.loginFailures).toHaveLength(1);
     expect(Object.keys(data.loginFailures[0])).toEqual(['failedAt']);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
-    for (const session of data.sessions) expect(Object.keys(session).sort()).toEqual(['createdAt', 'expiresAt']);
+    for (const session of data.sessions) expect(Object.keys(session).sort()).toEqual(['createdAt', 'expiresAt', 'lastSeenAt', 'secondFactorAt', 'userAgent']);
+    // The sign-in's factors (RGPD art. 15), never their secrets.
+    expect(data.secondFactor).toEqual({ since: null, authenticatorApp: false, recoveryCodesLeft: 0 });
+    expect(data.passkeys).toEqual([]);
+    expect(data.knownBrowsers).toEqual([expect.objectContaining({ firstSeenAt: expect.any(String), lastSignedInAt: expect.any(String) })]);
     expect(Object.keys(data.notes).sort()).toEqual(['eventReports', 'loginFailures', 'secrets', 'surveys', 'wikiFeedback', 'word']);
 
     // No secret: neither the password's hash nor a session's token hash.

@@ -10,7 +10,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 const NOTES = {
   secrets:
-    "Ton mot de passe et ceux qui sont temporaires ne sont gardés que sous une forme chiffrée irréversible, et tes sessions comme les liens de vérification de ton adresse mail sous l'empreinte de leur jeton : ni les uns ni les autres ne sont joints.",
+    "Ton mot de passe et ceux qui sont temporaires ne sont gardés que sous une forme chiffrée irréversible, et tes sessions comme les liens de vérification de ton adresse mail sous l'empreinte de leur jeton : ni les uns ni les autres ne sont joints. Le secret de ton application d'authentification, tes codes de secours et les clés publiques de tes clés d'accès ne le sont pas non plus : ce sont des moyens de connexion, pas des informations sur toi.",
   word: "Un mot refusé par l'équipe est supprimé : il ne reste que ton mot publié ou en attente de modération.",
   surveys:
     "Tes réponses aux questionnaires sont enregistrées sans lien avec ton compte : seule l'indication que tu as répondu l'est, la voici. Nous ne pouvons donc ni les retrouver ni te les joindre.",
@@ -49,6 +49,8 @@ async function collect(db: Kysely<Database>, userId: string) {
     secrets,
     picture,
     sessions,
+    passkeys,
+    knownBrowsers,
     verificationLinks,
     loginFailures,
     allowlisted,
@@ -68,11 +70,21 @@ async function collect(db: Kysely<Database>, userId: string) {
         'email_undeliverable_reason',
         'moderation_digest',
         'moderation_digest_sent_at',
+        'two_factor_since',
+        'totp_secret',
+        (eb) => eb.selectFrom('recovery_codes').select(sql<string>`count(*)`.as('n')).whereRef('recovery_codes.user_id', '=', 'users.id').as('recovery_codes_left'),
       ])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
     db.selectFrom('user_pictures').select(['content', 'content_type']).where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at', 'last_seen_at', 'second_factor_at', 'user_agent'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db.selectFrom('passkeys').select(['name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('known_browsers').select(['first_seen_at', 'last_signed_in_at']).where('user_id', '=', userId).orderBy('first_seen_at').execute(),
     db
       .selectFrom('email_verifications')
       .select(['email', 'created_at', 'expires_at', 'used_at'])
@@ -83,7 +95,8 @@ async function collect(db: Kysely<Database>, userId: string) {
       ? db
           .selectFrom('login_failures')
           .select('failed_at')
-          .where('email', '=', user.email)
+          // The password's and the second step's (login-throttle.ts).
+          .where('email', 'in', [user.email, `2fa:${user.email}`])
           .where('failed_at', '>=', provenSince)
           .orderBy('failed_at')
           .execute()
@@ -165,7 +178,21 @@ async function collect(db: Kysely<Database>, userId: string) {
       }),
     },
     picture: picture ? { contentType: picture.content_type, base64: Buffer.from(picture.content).toString('base64') } : null,
-    sessions: sessions.map((session) => ({ createdAt: iso(session.created_at), expiresAt: iso(session.expires_at) })),
+    sessions: sessions.map((session) => ({
+      createdAt: iso(session.created_at),
+      expiresAt: iso(session.expires_at),
+      lastSeenAt: iso(session.last_seen_at),
+      secondFactorAt: iso(session.second_factor_at),
+      userAgent: session.user_agent,
+    })),
+    // Decision 0046: how the account signs in beyond its password.
+    secondFactor: {
+      since: iso(secrets.two_factor_since),
+      authenticatorApp: secrets.totp_secret !== null,
+      recoveryCodesLeft: Number(secrets.recovery_codes_left),
+    },
+    passkeys: passkeys.map((passkey) => ({ name: passkey.name, createdAt: iso(passkey.created_at), lastUsedAt: iso(passkey.last_used_at) })),
+    knownBrowsers: knownBrowsers.map((browser) => ({ firstSeenAt: iso(browser.first_seen_at), lastSignedInAt: iso(browser.last_signed_in_at) })),
     emailVerificationLinks: verificationLinks.map((link) => ({
       email: link.email,
       createdAt: iso(link.created_at),

@@ -36,9 +36,16 @@ describe('an admin resets a member’s factors', () => {
     const before = (await test.app.inject({ method: 'GET', url: `/api/admin/members/${member.uuid}`, headers: { cookie: admin.cookie } })).json();
     expect([before.twoFactorEnabled, before.passkeys]).toEqual([true, 1]);
 
+    // The lost phone's session, and a sign-in waiting for its second step there.
+    const pending = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
+    expect(pending.statusCode).toBe(202);
+
     const reset = await post(test.app, `/api/admin/members/${member.uuid}/two-factor/reset`, {}, admin.cookie);
     expect(reset.statusCode).toBe(200);
     expect([reset.json().twoFactorEnabled, reset.json().passkeys]).toEqual([false, 0]);
+    expect((await test.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } })).statusCode).toBe(401);
+    const { ticket } = pending.json().secondFactor;
+    expect((await test.app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { ticket, code: '000000' } })).json().error.code).toBe('auth/sign-in-expired');
     const login = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } });
     expect(login.statusCode).toBe(200);
     const mail = await test.mailbox.waitFor(member.email, (message) => message.parsed.subject === 'La validation en deux étapes de ton compte a été réinitialisée');
@@ -82,6 +89,8 @@ describe('npm run reset-two-factor on the embedded database', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await database.db.insertInto('passkeys').values({ user_id: id, credential_id: 'perdu', name: 'Téléphone perdu', public_key: Buffer.from('x') }).execute();
+    // The lost phone's session.
+    await database.db.insertInto('sessions').values({ id: 'session-du-telephone-perdu', user_id: id, expires_at: new Date(Date.now() + 86_400_000), second_factor_at: new Date() }).execute();
     await database.close();
 
     const unknown = await run('personne@exemple.fr');
@@ -98,6 +107,7 @@ describe('npm run reset-two-factor on the embedded database', () => {
       const row = await database.db.selectFrom('users').select(['two_factor_since', 'totp_secret']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toEqual({ two_factor_since: null, totp_secret: null });
       expect(await database.db.selectFrom('passkeys').select('id').where('user_id', '=', id).execute()).toEqual([]);
+      expect(await database.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([]);
       expect(await database.db.selectFrom('journal').select(['kind', 'actor_id']).where('target_id', '=', id).execute()).toEqual([{ kind: 'factors/reset', actor_id: id }]);
     } finally {
       await database.close();

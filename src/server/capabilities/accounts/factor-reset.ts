@@ -4,14 +4,16 @@ import type { Database } from '../../platform/db/schema';
 import { recordAction } from '../journal/index';
 import { greetingName } from './email-verification';
 import { signInFactorMail } from './sign-in-factor-mail';
+import { endOtherSessions } from './sessions';
 import { turnOffTwoFactor } from './two-factor';
 
 type FactorResetBy = 'admin' | 'operator';
 
 /**
  * For the day a member lost their phone and their recovery codes: every factor goes (the app,
- * the recovery codes, the passkeys, whose device may be in someone's hands) and the password
- * alone signs in again, in one transaction with its journal row. The actor is the admin, or
+ * the recovery codes, the passkeys, whose device may be in someone's hands), and so does every
+ * session and waiting sign-in of the account, the lost device's included; the password alone
+ * signs in again. One transaction with its journal row. The actor is the admin, or
  * for the operator's command the account itself. Undefined when there is no such account.
  */
 export async function resetSignInFactors(db: Kysely<Database>, { targetId, actorId, by }: { targetId: string; actorId?: string; by: FactorResetBy }) {
@@ -20,6 +22,7 @@ export async function resetSignInFactors(db: Kysely<Database>, { targetId, actor
     if (!target) return undefined;
     const { numDeletedRows } = await trx.deleteFrom('passkeys').where('user_id', '=', target.id).executeTakeFirst();
     await turnOffTwoFactor(trx, target.id);
+    await endOtherSessions(trx, target.id, undefined);
     await recordAction(trx, {
       actorId: actorId ?? target.id,
       kind: 'factors/reset',

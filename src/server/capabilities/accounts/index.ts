@@ -42,7 +42,6 @@ export { sendAccountDeletedMail } from './account-deleted-mail';
 export { deleteAccount } from './delete-account';
 export { FIREBASE_HASH_SETTING, firebasePasswordHash, hashPassword, type FirebaseHashParameters } from './passwords';
 export { normalizePicture } from './picture';
-export { requireRecentAuthentication } from './recent-authentication';
 export { factorsResetMail, resetSignInFactors } from './factor-reset';
 export { authRateLimit } from './rate-limits';
 export { accountWriter, type NewAccount } from './registration-routes';

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
 import { escapeHtml } from '../../platform/mail/escape';
 import { renderMail } from '../../platform/mail/layout';
@@ -35,17 +37,27 @@ export async function noteSignInBrowser(app: FastifyInstance, reply: FastifyRepl
   const browserId = kept && TOKEN.test(kept) ? kept : newSecretToken();
   reply.setCookie(name, browserId, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60 });
   const hash = hashSecretToken(browserId);
-  const added = await db
+  // `xmax = 0` tells a row inserted now from one that was there and is only dated again.
+  const noted = await db
     .insertInto('known_browsers')
     .values({ user_id: account.id, browser_hash: hash })
-    .onConflict((conflict) => conflict.columns(['user_id', 'browser_hash']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!added) return;
+    .onConflict((conflict) => conflict.columns(['user_id', 'browser_hash']).doUpdateSet({ last_signed_in_at: sql<Date>`now()` }))
+    .returning(sql<boolean>`xmax = 0`.as('added'))
+    .executeTakeFirstOrThrow();
+  if (!noted.added) return;
   const other = await db.selectFrom('known_browsers').select('user_id').where('user_id', '=', account.id).where('browser_hash', '!=', hash).limit(1).executeTakeFirst();
   if (!other) return;
   const { browser, device } = describeUserAgent(reply.request.headers['user-agent'] ?? '');
   await app.mailer.send({ to: account.email, ...newBrowserMail(app.config.public, { name: greetingName(account), browser, device, at: new Date() }) });
+}
+
+/** Browsers that signed in to no account for as long as their cookie lives; from the daily retention run. */
+export async function forgetOldBrowsers(db: Kysely<Database>): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom('known_browsers')
+    .where('last_signed_in_at', '<', sql<Date>`now() - make_interval(days => ${BROWSER_COOKIE_DAYS})`)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });

@@ -50,9 +50,47 @@ export async function throttledPasswordCheck(db: Kysely<Database>, attempt: Pass
   return false;
 }
 
-/** A deleted account leaves nothing behind, its failed logins included. */
+/**
+ * Wrong factors (app codes, recovery codes, passkeys) at the second step or a confirmation are
+ * counted apart from passwords, under their own key: a right password, which whoever guesses
+ * the codes knows, clears none of them; only a right factor clears its address's.
+ */
+const factorKey = (email: string) => `2fa:${email}`;
+/** App codes are six digits: past this many wrong factors on an account in 15 minutes, from any addresses, they are refused. */
+const MAX_WRONG_FACTORS = 10;
+/** The member is mailed when an account's wrong factors reach this many in 15 minutes. */
+const WRONG_FACTORS_BURST = 5;
+
+/**
+ * As throttledPasswordCheck, for a second factor (decision 0046): ten wrong ones from one
+ * address in 15 minutes, and that address waits; and once the account has had ten from
+ * anywhere, app codes are refused (429 auth/too-many-codes) while a passkey or a recovery
+ * code, which cannot be guessed, still passes. `burst` is true for the wrong factor that made
+ * the account's count reach WRONG_FACTORS_BURST, the one after which the member is told.
+ */
+export async function throttledFactorCheck(db: Kysely<Database>, attempt: PasswordAttempt, guessable: boolean, check: () => Promise<boolean>) {
+  const key = { email: factorKey(attempt.email), address: attempt.address };
+  await db.insertInto('login_failures').values(key).execute();
+  const counts = await db
+    .selectFrom('login_failures')
+    .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where address = ${key.address})`.as('fromAddress')])
+    .where('email', '=', key.email)
+    .where('failed_at', '>', sql<Date>`now() - ${WINDOW}`)
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.total);
+  if (Number(counts.fromAddress) > MAX_FAILED_LOGINS) throw new AppError(429, 'http/rate-limited');
+  if (guessable && total > MAX_WRONG_FACTORS) throw new AppError(429, 'auth/too-many-codes');
+  if (await check()) {
+    await db.deleteFrom('login_failures').where('email', '=', key.email).where('address', '=', key.address).execute();
+    return { passed: true, burst: false };
+  }
+  await db.deleteFrom('login_failures').where('email', '=', key.email).where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).execute();
+  return { passed: false, burst: total === WRONG_FACTORS_BURST };
+}
+
+/** A deleted account leaves nothing behind, its failed logins and factors included. */
 export async function forgetLoginFailures(db: Kysely<Database>, email: string) {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+  await db.deleteFrom('login_failures').where('email', 'in', [email, factorKey(email)]).execute();
 }
 
 /** Failures of addresses nobody tried again; from the same timer as expired sessions. */

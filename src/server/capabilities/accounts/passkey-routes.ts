@@ -4,15 +4,14 @@ import { isValidPasskeyName, type AddPasskeyPayload, type PasskeySignInPayload, 
 import { AppError } from '../../platform/http/errors';
 import { requestLimit } from '../../platform/http/request-limit';
 import { requireMember } from '../../platform/http/route-groups';
-import { anyObject, dateTime, listOf, nullable, object, shape, string, text, uuid } from '../../platform/http/schema';
+import { anyObject, dateTime, integer, listOf, nullable, object, shape, string, text, uuid } from '../../platform/http/schema';
 import { recordAction } from '../journal/index';
 import { greetingName } from './email-verification';
-import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from './passkeys';
+import { addPasskey, listPasskeys, registrationOptions, removeEveryPasskey, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from './passkeys';
 import type { AuthRateLimit } from './rate-limits';
 import { currentUserSchema } from './schemas';
 import { noteSignInBrowser } from './known-browsers';
 import { startSession } from './sessions';
-import { requireRecentAuthentication } from './recent-authentication';
 import { settleTwoFactor } from './two-factor';
 import { signInFactorMail } from './sign-in-factor-mail';
 import { findAccountToSignIn, findUser, toCurrentUser, type UserRow } from './users';
@@ -63,6 +62,7 @@ export const authenticationCredential = credentialBody(
 const passkeySchema = shape({ id: text, name: text, createdAt: dateTime, lastUsedAt: nullable(dateTime) });
 const passkeyName = string({ maxLength: 1000 });
 const idParams = object({ id: uuid });
+const FACTORS = { recentAuthentication: 'factor' } as const;
 
 /** Passkeys: signing in with one (public), and the member's own list on /account. */
 export function passkeySignInRoutes(app: FastifyInstance, authRateLimit: AuthRateLimit) {
@@ -87,7 +87,7 @@ export function passkeySignInRoutes(app: FastifyInstance, authRateLimit: AuthRat
       const account = user && (await findAccountToSignIn(db, user.email));
       if (!account) throw new AppError(401, 'passkeys/unknown');
       if (account.suspended_at) throw new AppError(403, 'auth/account-suspended');
-      await startSession(db, reply, account.id, secureCookies);
+      await startSession(db, reply, account.id, secureCookies, { secondFactor: true });
       await noteSignInBrowser(app, reply, account);
       return toCurrentUser(account);
     },
@@ -106,13 +106,14 @@ export function passkeyAccountRoutes(app: FastifyInstance) {
     passkeys: await listPasskeys(db, requireMember(request).id),
   }));
 
-  app.post('/api/account/passkeys/options', { schema: { body: object({}), response: { 200: anyObject } } }, async (request) =>
+  // A passkey signs in alone: adding one is changing the factors (platform/http/recent-authentication.ts).
+  app.post('/api/account/passkeys/options', { schema: { body: object({}), response: { 200: anyObject } }, config: FACTORS }, async (request) =>
     registrationOptions(db, site, requireMember(request)),
   );
 
   app.post<{ Body: AddPasskeyPayload }>(
     '/api/account/passkeys',
-    { schema: { body: object({ name: passkeyName, credential: registrationCredential }), response: { 201: passkeySchema } } },
+    { schema: { body: object({ name: passkeyName, credential: registrationCredential }), response: { 201: passkeySchema } }, config: FACTORS },
     async (request, reply) => {
       const user = requireMember(request);
       const name = request.body.name.trim();
@@ -138,7 +139,7 @@ export function passkeyAccountRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/account/passkeys/:id', { schema: { params: idParams }, preHandler: requireRecentAuthentication }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/account/passkeys/:id', { schema: { params: idParams }, config: FACTORS }, async (request, reply) => {
     const user = requireMember(request);
     const removed = await db.transaction().execute(async (trx) => {
       const row = await removePasskey(trx, user.id, request.params.id);
@@ -151,5 +152,20 @@ export function passkeyAccountRoutes(app: FastifyInstance) {
     const off = removed.twoFactorOff ? ' Ton compte ne demande plus de deuxième étape après le mot de passe.' : '';
     await tellMember(user, "Une clé d'accès a été retirée de ton compte", `La clé d'accès « ${removed.name} » ne peut plus te connecter à ton compte ${site.projectName}.${off}`);
     return reply.code(204).send();
+  });
+
+  // Beside 'end every other session': a key added from a stolen session survives that, and a password change.
+  app.delete('/api/account/passkeys', { schema: { response: { 200: shape({ removed: integer }) } }, config: FACTORS }, async (request) => {
+    const user = requireMember(request);
+    const { removed, twoFactorOff } = await db.transaction().execute(async (trx) => {
+      const count = await removeEveryPasskey(trx, user.id);
+      if (count > 0) await recordAction(trx, { actorId: user.id, kind: 'factors/remove', targetType: 'user', targetId: user.id, summary: `Toutes les clés d'accès (${count})` });
+      return { removed: count, twoFactorOff: await settleTwoFactor(trx, user.id) };
+    });
+    if (removed > 0) {
+      const off = twoFactorOff ? ' Ton compte ne demande plus de deuxième étape après le mot de passe.' : '';
+      await tellMember(user, "Tes clés d'accès ont été retirées de ton compte", `Aucune clé d'accès ne peut plus te connecter à ton compte ${site.projectName}.${off}`);
+    }
+    return { removed };
   });
 }

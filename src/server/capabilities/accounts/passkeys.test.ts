@@ -90,6 +90,38 @@ describe('passkeys', () => {
     expect(unknown.json().error.code).toBe('passkeys/unknown');
   });
 
+  it('signs in with a passkey alone only when the device checked its owner; as the second step, a touch is enough', async () => {
+    const member = await registerMember(test.app);
+    const authenticator = new SoftwareAuthenticator(origin);
+    await addPasskey(test.app, member, authenticator);
+    expect((await post(test.app, '/api/account/two-factor/passkeys', {}, member.cookie)).statusCode).toBe(200);
+    authenticator.userVerified = false;
+    const alone = await signInWith(test.app, authenticator);
+    expect(alone.statusCode).toBe(401);
+    expect(alone.json().error.code).toBe('passkeys/not-verified');
+
+    const { ticket } = (await post(test.app, '/api/auth/login', { email: member.email, password: member.password })).json().secondFactor;
+    const options = (await post(test.app, '/api/auth/second-factor/options', { ticket })).json();
+    expect((await post(test.app, '/api/auth/second-factor', { ticket, credential: authenticator.signIn(options) })).statusCode).toBe(200);
+  });
+
+  it('refuses a passkey answer relayed from another site at the sign-in, the second step and a confirmation', async () => {
+    const member = await registerMember(test.app);
+    const authenticator = new SoftwareAuthenticator(origin);
+    await addPasskey(test.app, member, authenticator);
+    expect((await post(test.app, '/api/account/two-factor/passkeys', {}, member.cookie)).statusCode).toBe(200);
+    authenticator.origin = 'https://phishing.example';
+
+    expect((await signInWith(test.app, authenticator)).json().error.code).toBe('passkeys/not-verified');
+    const { ticket } = (await post(test.app, '/api/auth/login', { email: member.email, password: member.password })).json().secondFactor;
+    const secondStep = (await post(test.app, '/api/auth/second-factor/options', { ticket })).json();
+    expect((await post(test.app, '/api/auth/second-factor', { ticket, credential: authenticator.signIn(secondStep) })).json().error.code).toBe('passkeys/not-verified');
+    const confirmation = (await post(test.app, '/api/auth/reauthenticate/options', {}, member.cookie)).json();
+    expect((await post(test.app, '/api/auth/reauthenticate', { credential: authenticator.signIn(confirmation) }, member.cookie)).json().error.code).toBe(
+      'passkeys/not-verified',
+    );
+  });
+
   it('renames and removes only the member’s own passkeys, with a name of one line', async () => {
     const owner = await registerMember(test.app);
     const other = await registerMember(test.app);

@@ -66,6 +66,12 @@ export async function removePasskey(db: Db, userId: string, id: string): Promise
   return db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).returning('name').executeTakeFirst();
 }
 
+/** Every passkey of the account goes (a device lost, a key someone else added); how many did. */
+export async function removeEveryPasskey(db: Db, userId: string): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
 type Purpose = 'register' | 'sign-in' | 'second-factor';
 
 async function storeChallenge(db: Db, challenge: string, purpose: Purpose, userId: string | null) {
@@ -240,6 +246,20 @@ export async function verifyPasskeySignIn(db: Db, site: PublicConfig, credential
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw new AppError(401, 'passkeys/not-verified');
   return stored.user_id;
+}
+
+/**
+ * A passkey given as a factor of `userId` (the second step, a confirmation): whether it
+ * passed, a refusal being a wrong factor to count rather than an error to answer.
+ */
+export async function passkeyPasses(db: Db, site: PublicConfig, credential: unknown, userId: string): Promise<boolean> {
+  try {
+    await verifyPasskeySignIn(db, site, credential as AuthenticationResponseJSON, userId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) return false;
+    throw error;
+  }
 }
 
 /** Handed-out challenges nobody used; from the daily retention run. */

@@ -23,3 +23,4 @@ export async function tellRecoveryCodeUsed(app: FastifyInstance, account: Accoun
       : ['Un code de secours a servi à confirmer ton identité', `Un de tes codes de secours vient de servir à confirmer ton identité avant une action sensible sur ${site.projectName} ; il ne servira plus. Il t'en reste ${left}.`];
   await app.mailer.send({ to: account.email, ...signInFactorMail(site, { name: greetingName(account), title, what }) });
 }
+

@@ -3,6 +3,7 @@ import { rowsTouched, type RetentionStep } from '../../platform/capability';
 import type { Database } from '../../platform/db/schema';
 import { change } from '../../platform/live/change';
 import { purgeExpiredVerificationLinks } from './email-verification';
+import { forgetOldBrowsers } from './known-browsers';
 import { purgeOldLoginFailures } from './login-throttle';
 import { purgeExpiredChallenges } from './passkeys';
 import { purgeExpiredSignInTickets } from './sign-in-tickets';
@@ -32,6 +33,8 @@ export const accountsRetention: Record<string, RetentionStep> = {
   expiredPasskeyChallenges: purgeExpiredChallenges,
   // Second steps not taken: 10 minutes.
   expiredSignInTickets: purgeExpiredSignInTickets,
+  // Browsers an account signed in from: 400 days after the last sign-in, the life of their cookie.
+  knownBrowsers: forgetOldBrowsers,
   // E-mail verification links: 48 hours (decision 0018), used or not.
   expiredVerificationLinks: purgeExpiredVerificationLinks,
   // "Compte actif … archivage 5 ans après ta dernière utilisation".

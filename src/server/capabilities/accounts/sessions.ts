@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { hashSecretToken, newSecretToken } from '../../platform/secret-token';
 import { userColumns, type UserRow } from './users';
@@ -35,6 +35,8 @@ declare module 'fastify' {
     sessionId: string | undefined;
     /** When the session's member last gave their password or a factor (sign-in or asked again). */
     authenticatedAt: Date | undefined;
+    /** When this session last passed a second factor (decision 0046); undefined if never. */
+    secondFactorAt: Date | undefined;
     pendingSessionCookies: PendingCookies | undefined;
   }
 }
@@ -55,11 +57,24 @@ function clearCookies(reply: FastifyReply, secure: boolean) {
 /** Kept for the member's sessions list only; a longer one says nothing more about the browser. */
 const USER_AGENT_MAX_LENGTH = 500;
 
-export async function startSession(db: Kysely<Database>, reply: FastifyReply, userId: string, secure: boolean) {
+/**
+ * Opens a session in place of the browser's current one, if any: that one ends, whoever's it
+ * was, rather than live on unseen once its cookie is replaced. `secondFactor` when the sign-in
+ * passed one (the second step, a passkey), which the staff gate asks of the session.
+ */
+export async function startSession(db: Kysely<Database>, reply: FastifyReply, userId: string, secure: boolean, { secondFactor }: { secondFactor: boolean }) {
   const token = newSecretToken();
-  const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  const now = new Date();
+  const expires = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
   const userAgent = (reply.request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
-  await db.insertInto('sessions').values({ id: hashSecretToken(token), user_id: userId, expires_at: expires, user_agent: userAgent }).execute();
+  const replaced = reply.request.sessionId;
+  await db.transaction().execute(async (trx) => {
+    if (replaced) await trx.deleteFrom('sessions').where('id', '=', replaced).execute();
+    await trx
+      .insertInto('sessions')
+      .values({ id: hashSecretToken(token), user_id: userId, expires_at: expires, user_agent: userAgent, authenticated_at: now, second_factor_at: secondFactor ? now : null })
+      .execute();
+  });
   setCookies(reply, token, expires, secure);
 }
 
@@ -68,11 +83,16 @@ export async function endSession(db: Kysely<Database>, request: FastifyRequest, 
   clearCookies(reply, secure);
 }
 
-/** After a password change or reset: every session of the account but the current one ends. */
-export async function endOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string | undefined) {
+/**
+ * After a password change, a second factor turned on or reset: every session of the account
+ * but the current one ends, and so do the sign-ins waiting for their second step (a ticket
+ * was given for the password as it was).
+ */
+export async function endOtherSessions(db: Kysely<Database> | Transaction<Database>, userId: string, keepSessionId: string | undefined) {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
+  await db.deleteFrom('sign_in_tickets').where('user_id', '=', userId).execute();
 }
 
 /**
@@ -95,6 +115,7 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
       'sessions.created_at as session_created_at',
       'sessions.authenticated_at as session_authenticated_at',
       'sessions.last_seen_at as session_last_seen_at',
+      'sessions.second_factor_at as session_second_factor_at',
     ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', new Date())
@@ -112,11 +133,13 @@ export async function resolveSession(db: Kysely<Database>, request: FastifyReque
     session_created_at: createdAt,
     session_authenticated_at: authenticatedAt,
     session_last_seen_at: lastSeenAt,
+    session_second_factor_at: secondFactorAt,
     ...user
   } = row;
   request.user = user;
   request.sessionId = id;
   request.authenticatedAt = authenticatedAt;
+  request.secondFactorAt = secondFactorAt ?? undefined;
   // 'Last seen' in the member's sessions list, to within a few minutes: one write at most per
   // session every five minutes, not one per request.
   if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
@@ -157,9 +180,17 @@ export function sessionCookiesOnSend(db: Kysely<Database>, secure: boolean) {
   };
 }
 
-/** The member gave their password or a factor again: sensitive acts are open for 10 minutes. */
-export async function markAuthenticated(db: Kysely<Database>, sessionId: string) {
-  await db.updateTable('sessions').set({ authenticated_at: new Date() }).where('id', '=', sessionId).execute();
+/**
+ * The member gave their password or a factor again: sensitive acts are open for 10 minutes,
+ * and those that touch the factors too when it was a factor (decision 0046).
+ */
+export async function markAuthenticated(db: Kysely<Database>, sessionId: string, { factor }: { factor: boolean }) {
+  const now = new Date();
+  await db
+    .updateTable('sessions')
+    .set(factor ? { authenticated_at: now, second_factor_at: now } : { authenticated_at: now })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /**

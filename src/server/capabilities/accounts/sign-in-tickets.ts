@@ -25,6 +25,22 @@ export async function readSignInTicket(db: Kysely<Database>, ticket: string) {
     .executeTakeFirst();
 }
 
+/** Wrong codes a ticket may take; the last voids it, and the sign-in starts again from the password. */
+const WRONG_CODES_PER_TICKET = 3;
+
+/** Counts a wrong factor against the ticket; true when it was the last one allowed, and the ticket is gone. */
+export async function countWrongCode(db: Kysely<Database>, id: string) {
+  const counted = await db
+    .updateTable('sign_in_tickets')
+    .set((eb) => ({ wrong_codes: eb('wrong_codes', '+', 1) }))
+    .where('id', '=', id)
+    .returning('wrong_codes')
+    .executeTakeFirst();
+  if (!counted || counted.wrong_codes < WRONG_CODES_PER_TICKET) return false;
+  await db.deleteFrom('sign_in_tickets').where('id', '=', id).execute();
+  return true;
+}
+
 /** Used once: of two second steps that both passed, one opens the session. */
 export async function spendSignInTicket(db: Kysely<Database>, id: string) {
   const spent = await db.deleteFrom('sign_in_tickets').where('id', '=', id).where('expires_at', '>', new Date()).executeTakeFirst();

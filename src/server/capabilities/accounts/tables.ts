@@ -96,6 +96,12 @@ export interface SessionsTable {
   /** The browser's User-Agent at sign-in (first 500 characters), for the member's sessions list. */
   user_agent: Generated<string>;
   last_seen_at: Generated<Date>;
+  /**
+   * When this session last passed a second factor: the second step, a passkey sign-in, the
+   * enrolment made in it, a confirmation by a factor; null if never. The staff gate wants it
+   * at or after the account's `two_factor_since` (decision 0046).
+   */
+  second_factor_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A browser an account signed in from, by the sha256 of its own cookie's id. */
@@ -103,6 +109,8 @@ export interface KnownBrowsersTable {
   user_id: string;
   browser_hash: string;
   first_seen_at: Generated<Date>;
+  /** Forgotten 400 days after this, when the browser's cookie would be gone too (retention.ts). */
+  last_signed_in_at: Generated<Date>;
 }
 
 export interface LoginFailuresTable {
@@ -140,6 +148,8 @@ export interface SignInTicketsTable {
   user_id: string;
   temporary: Generated<boolean>;
   expires_at: Date;
+  /** Wrong codes sent with this ticket: the third voids it. */
+  wrong_codes: Generated<number>;
 }
 
 /** A challenge handed out for a passkey ceremony, deleted as it is used. */

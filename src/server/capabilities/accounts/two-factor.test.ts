@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { setUpTestApp } from '../../testing/test-app';
 import { SoftwareAuthenticator } from '../../platform/testing/authenticator';
+import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { registerMember, sessionCookie, type TestMember } from '../../platform/testing/members';
 
 const post = (app: FastifyInstance, url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
@@ -94,14 +95,51 @@ describe('the second factor', () => {
     expect((await withCode(renewed.json().recoveryCodes[0])).statusCode).toBe(200);
   });
 
-  it('counts wrong codes in the login throttle', async () => {
+  it('voids a ticket at its third wrong code: the sign-in starts again from the password', async () => {
     const member = await registerMember(test.app);
     await enrolTotp(test.app, member);
     const { ticket } = (await login(test.app, member)).json().secondFactor;
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await post(test.app, '/api/auth/second-factor', { ticket, code: '000000' })).statusCode);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) codes.push((await post(test.app, '/api/auth/second-factor', { ticket, code: '000000' })).json().error.code);
+    expect(codes).toEqual(['auth/wrong-code', 'auth/wrong-code', 'auth/sign-in-voided', 'auth/sign-in-expired']);
+  });
+
+  it('counts wrong codes apart from passwords: a right password clears none, and the account refuses app codes past ten', async () => {
+    const member = await registerMember(test.app);
+    const { secret, recoveryCodes } = await enrolTotp(test.app, member);
+    // Whoever knows the password, from one address: a right password, then one wrong code, again and again.
+    const guess = async (remoteAddress: string) => {
+      const { ticket } = (await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password }, remoteAddress })).json().secondFactor;
+      const answer = await test.app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { ticket, code: '000000' }, remoteAddress });
+      return answer.json().error.code as string;
+    };
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) answers.push(await guess('198.51.100.7'));
+    expect(answers).toEqual([...Array(10).fill('auth/wrong-code'), 'http/rate-limited']);
+    // From other addresses, the account's ten are enough: app codes are refused, even the right one.
+    expect(await guess('198.51.100.8')).toBe('auth/too-many-codes');
+    const { ticket } = (await login(test.app, member)).json().secondFactor;
+    const rightCode = await post(test.app, '/api/auth/second-factor', { ticket, code: appCode(secret) });
+    expect(rightCode.json().error.code).toBe('auth/too-many-codes');
+    // A recovery code cannot be guessed: it still signs the owner in.
+    expect((await post(test.app, '/api/auth/second-factor', { ticket, code: recoveryCodes[0] })).statusCode).toBe(200);
+    // Told once, at the fifth wrong code.
+    await test.mailbox.waitFor(member.email, (mail) => mail.parsed.subject === 'Des codes erronés ont été saisis sur ton compte');
+    const told = test.mailbox.messages.filter((mail) => mail.recipients.includes(member.email.toLowerCase()) && mail.parsed.subject === 'Des codes erronés ont été saisis sur ton compte');
+    expect(told).toHaveLength(1);
+  });
+
+  raceTest('opens one session when two right codes arrive at once with one ticket', async () => {
+    const member = await registerMember(test.app);
+    const { recoveryCodes } = await enrolTotp(test.app, member);
+    for (let round = 0; round < 4; round += 1) {
+      const { ticket } = (await login(test.app, member)).json().secondFactor;
+      await openConnections(test.database.db, 4);
+      const answers = await Promise.all(
+        recoveryCodes.splice(0, 2).map((code) => post(test.app, '/api/auth/second-factor', { ticket, code })),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 200), `round ${round}`).toHaveLength(1);
+    }
   });
 
   it('takes a passkey of the account as the second step, and no other account’s', async () => {

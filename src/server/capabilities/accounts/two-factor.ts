@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PublicConfig } from '../../../shared/public-config';
 import { RECOVERY_CODE_COUNT, recoveryCode, totpCode, type SecondFactorMethod, type TwoFactorStatus } from '../../../shared/two-factor';
 import type { Database } from '../../platform/db/schema';
+import { endOtherSessions } from './sessions';
 import { totpStep } from './totp';
 import { readTotpSecret } from './totp-secrets';
 
@@ -44,10 +45,18 @@ export async function replaceRecoveryCodes(db: Db, userId: string): Promise<stri
   return codes.map((code) => code.match(/.{4}/g)!.join('-'));
 }
 
-/** Turns the second step on (if it was off), with its first recovery codes; undefined when it was on already. */
-export async function turnOnTwoFactor(trx: Transaction<Database>, userId: string): Promise<string[] | undefined> {
-  const turned = await trx.updateTable('users').set({ two_factor_since: new Date() }).where('id', '=', userId).where('two_factor_since', 'is', null).executeTakeFirst();
-  return Number(turned.numUpdatedRows) > 0 ? replaceRecoveryCodes(trx, userId) : undefined;
+/**
+ * Turns the second step on (if it was off), with its first recovery codes; undefined when it
+ * was on already. The enrolling session has just passed the factor; the account's other
+ * sessions, opened on the password alone, end (decision 0046).
+ */
+export async function turnOnTwoFactor(trx: Transaction<Database>, userId: string, sessionId: string | undefined): Promise<string[] | undefined> {
+  const now = new Date();
+  const turned = await trx.updateTable('users').set({ two_factor_since: now }).where('id', '=', userId).where('two_factor_since', 'is', null).executeTakeFirst();
+  if (Number(turned.numUpdatedRows) === 0) return undefined;
+  if (sessionId) await trx.updateTable('sessions').set({ second_factor_at: now }).where('id', '=', sessionId).execute();
+  await endOtherSessions(trx, userId, sessionId);
+  return replaceRecoveryCodes(trx, userId);
 }
 
 /**

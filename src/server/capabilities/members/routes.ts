@@ -8,7 +8,7 @@ import { change } from '../../platform/live/change';
 import { deleteMember, setMemberRole, setMemberSuspension } from './actions';
 import { findMemberDetail } from './detail';
 import { searchMembers } from './search';
-import { factorsResetMail, requireRecentAuthentication, resetSignInFactors, sendAccountDeletedMail } from '../accounts/index';
+import { factorsResetMail, resetSignInFactors, sendAccountDeletedMail } from '../accounts/index';
 
 const yesNo = oneOf(['yes', 'no']);
 const searchQuery = object(
@@ -80,7 +80,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: MemberRolePayload }>(
     '/api/admin/members/:id/roles',
-    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }), response: detailSchema }, preHandler: requireRecentAuthentication },
+    { schema: { params, body: object({ role: oneOf(ROLES), granted: boolean }), response: detailSchema }, config: { recentAuthentication: 'recent' } },
     async (request) => {
       await setMemberRole(db, requireMember(request).id, request.params.id, request.body.role, request.body.granted);
       return detail(request.params.id);
@@ -89,7 +89,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: MemberSuspensionPayload }>(
     '/api/admin/members/:id/suspension',
-    { schema: { params, body: object({ suspended: boolean }), response: detailSchema }, preHandler: requireRecentAuthentication },
+    { schema: { params, body: object({ suspended: boolean }), response: detailSchema }, config: { recentAuthentication: 'recent' } },
     async (request) => {
       await change(app, (suspension) => setMemberSuspension(suspension, requireMember(request).id, request.params.id, request.body.suspended));
       return detail(request.params.id);
@@ -99,7 +99,8 @@ export function memberAdminRoutes(app: FastifyInstance) {
   // The member lost their phone and their recovery codes: the password alone signs in again.
   app.post<{ Params: { id: string } }>(
     '/api/admin/members/:id/two-factor/reset',
-    { schema: { params, body: object({}), response: detailSchema }, preHandler: requireRecentAuthentication },
+    // Another's factors, as one's own: a factor given within 10 minutes, not the password alone.
+    { schema: { params, body: object({}), response: detailSchema }, config: { recentAuthentication: 'factor' } },
     async (request) => {
       const actorId = requireMember(request).id;
       // Their own is theirs to change, on /account, with their factors at hand.
@@ -111,7 +112,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params }, preHandler: requireRecentAuthentication }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/admin/members/:id', { schema: { params }, config: { recentAuthentication: 'recent' } }, async (request, reply) => {
     const deleted = await change(app, (deletion) => deleteMember(deletion, requireMember(request).id, request.params.id));
     await sendAccountDeletedMail(app, request.log, deleted, 'admin');
     return reply.code(204).send();

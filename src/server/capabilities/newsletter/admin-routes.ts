@@ -22,7 +22,6 @@ import { AppError } from '../../platform/http/errors';
 import { requireMember } from '../../platform/http/route-groups';
 import { boolean, dataOf, dateTime, integer, listOf, nullable, object, oneOf, shape, string, text } from '../../platform/http/schema';
 import { isUuid } from '../../platform/db/keys';
-import { requireRecentAuthentication } from '../accounts/index';
 import { recordAction } from '../journal/index';
 import { newsletterMail, prepareLetter } from './mail';
 import { countRecipients, findRecipient, newsletterHistory, queueNewsletter } from './newsletters';
@@ -130,7 +129,7 @@ export function newsletterAdminRoutes(app: FastifyInstance) {
         response: { 200: dataOf(shape({ newsletterId: text, total: integer })) },
       },
       // Mails every member of the target: the password or a factor given within 10 minutes.
-      preHandler: requireRecentAuthentication,
+      config: { recentAuthentication: 'recent' },
     },
     async (request) => {
       assertContent(request.body);

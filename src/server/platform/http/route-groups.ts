@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { hasPermission, type Permission } from '../../../shared/permissions';
 import { AppError } from './errors';
+import { requireRecentAuthentication, type RecentAuthentication } from './recent-authentication';
 
 type Register = (scope: FastifyInstance) => void | Promise<void>;
 
@@ -36,6 +37,8 @@ export interface RouteEntry {
   group: RouteGroup;
   /** What the route declared it accepts: the fuzzer reads its params and query names here. */
   schema?: FastifySchema;
+  /** What a sensitive act asks of the session (recent-authentication.ts), as the route declared it. */
+  recentAuthentication?: RecentAuthentication;
 }
 
 declare module 'fastify' {
@@ -50,7 +53,19 @@ export async function registerRouteGroups(app: FastifyInstance, owners: RouteGro
   const group = (name: RouteGroup, guard?: (request: FastifyRequest) => unknown) =>
     app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, group: name, schema: route.schema });
+        const recentAuthentication = route.config?.recentAuthentication;
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') table.push({ method, url: route.url, group: name, schema: route.schema, recentAuthentication });
+        }
+        // Checked after the group's guard and before anything of the route's own (even body
+        // validation), from the same declaration the table lists.
+        if (recentAuthentication) {
+          const check = async (request: FastifyRequest) => {
+            requireMember(request);
+            requireRecentAuthentication(request, recentAuthentication);
+          };
+          route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+        }
       });
       if (guard) scope.addHook('onRequest', async (request) => void guard(request));
       for (const owner of owners) await owner[name]?.(scope);
@@ -68,13 +83,24 @@ export function requireMember(request: FastifyRequest) {
 }
 
 /**
- * A staff permission. Unless the operator relaxed it (STAFF_TWO_FACTOR=optional), staff without
- * a second factor get nothing of it: a stolen password alone must not reach member data or the
- * newsletter. Their own account (the member group) stays open, to add one.
+ * Whether this session passed the account's second factor: the account has one, and the
+ * session passed one since it was turned on (decision 0046). A session opened on the password
+ * alone stays one when its account enrols later (enrolling ends the others anyway).
+ */
+export function sessionPassedSecondFactor(request: FastifyRequest) {
+  const since = request.user?.two_factor_since;
+  return since != null && request.secondFactorAt !== undefined && request.secondFactorAt >= since;
+}
+
+/**
+ * A staff permission. Unless the operator relaxed it (STAFF_TWO_FACTOR=optional), a staff
+ * session that did not pass a second factor gets nothing of it: a stolen password alone must
+ * not reach member data or the newsletter. Their own account (the member group) stays open,
+ * to add one.
  */
 export function requirePermission(request: FastifyRequest, permission: Permission) {
   const user = requireMember(request);
   if (!hasPermission(user.roles, permission)) throw new AppError(403, 'http/forbidden');
-  if (request.server.config.staffTwoFactor === 'required' && user.two_factor_since === null) throw new AppError(403, 'auth/second-factor-required');
+  if (request.server.config.staffTwoFactor === 'required' && !sessionPassedSecondFactor(request)) throw new AppError(403, 'auth/second-factor-required');
   return user;
 }

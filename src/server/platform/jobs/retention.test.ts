@@ -153,6 +153,19 @@ describe('data retention (privacy policy §3, decision 0015)', () => {
     expect(await database.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute()).toEqual([{ id: 'valide' }]);
   });
 
+  it('forgets a browser 400 days after its last sign-in, when its cookie is gone too', async () => {
+    const { id } = await insertUser('navigatrice');
+    await database.db
+      .insertInto('known_browsers')
+      .values([
+        { user_id: id, browser_hash: 'oublie', first_seen_at: ago(2 * YEAR), last_signed_in_at: ago(401) },
+        { user_id: id, browser_hash: 'garde', first_seen_at: ago(2 * YEAR), last_signed_in_at: ago(399) },
+      ])
+      .execute();
+    expect((await applyRetention(database.db, capabilities)).knownBrowsers).toBe(1);
+    expect(await database.db.selectFrom('known_browsers').select('browser_hash').where('user_id', '=', id).execute()).toEqual([{ browser_hash: 'garde' }]);
+  });
+
   raceTest('is safe to run from several instances at once: the second run finds nothing left', async () => {
     await openConnections(database.db, 2);
     await insertUser('perdu', { last_seen_at: ago(6 * YEAR) });

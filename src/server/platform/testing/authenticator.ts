@@ -25,14 +25,20 @@ export class SoftwareAuthenticator {
   private readonly publicKey: KeyObject;
   private counter = 0;
   private userHandle = '';
+  /**
+   * Whether the device checked its owner (PIN, fingerprint) when it answers a sign-in: a
+   * security key that only senses a touch answers false. Registration always says true.
+   */
+  userVerified = true;
 
-  constructor(private readonly origin: string) {
+  /** `origin`: the page the browser says asked, which a phishing page relaying the ceremony would change. */
+  constructor(public origin: string) {
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' }));
   }
 
   private authenticatorData(rpId: string, attested: Uint8Array | undefined) {
-    // User present, user verified, and attested credential data when there is some.
-    const flags = 0x01 | 0x04 | (attested ? 0x40 : 0);
+    // User present, user verified (always at registration), and attested credential data when there is some.
+    const flags = 0x01 | (attested || this.userVerified ? 0x04 : 0) | (attested ? 0x40 : 0);
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.counter);
     return Buffer.concat([createHash('sha256').update(rpId).digest(), Buffer.from([flags]), counter, ...(attested ? [attested] : [])]);

@@ -38,6 +38,7 @@ import * as audience from './20261128600000_audience';
 import * as dashboardStatistics from './20261128700000_dashboard_statistics';
 import * as encryptedTotpSecrets from './20261128800000_encrypted_totp_secrets';
 import * as sessionsEnded from './20261207100000_sessions_ended';
+import * as sessionSecondFactor from './20261207200000_session_second_factor';
 
 /**
  * Every migration, by timestamped name, in order. Listed explicitly (not read from the
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '20261128700000_dashboard_statistics': dashboardStatistics,
   '20261128800000_encrypted_totp_secrets': encryptedTotpSecrets,
   '20261207100000_sessions_ended': sessionsEnded,
+  '20261207200000_session_second_factor': sessionSecondFactor,
 };
