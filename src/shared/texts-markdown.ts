@@ -11,9 +11,24 @@ import { wikiImageSize } from './wiki-images';
  *
  * Two locks, since an editor's account can be stolen: raw HTML in the Markdown is shown as
  * text, never passed on; and what marked writes goes through sanitize-html, which keeps only
- * the tags and attributes this renderer makes, and links to http, https, mailto and tel.
- * Links to other sites get rel="noopener noreferrer".
+ * the tags and attributes this renderer makes, and links to the site's own pages and to
+ * LINK_SCHEMES. Links to other sites get rel="noopener noreferrer".
  */
+
+/**
+ * The schemes a text's links may use besides the site's own addresses, in its page and in its
+ * PDF alike (server/capabilities/texts/legal-pdf.ts): javascript:, data:, file: and the rest
+ * are refused, and so is '//host', which leaves the site without naming a scheme.
+ */
+export const LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel'];
+
+/**
+ * Every heading's id starts with this, and none of the page's own ids does (the wiki's menu
+ * data, the skip link's target, the menus' lists): an editor's heading can never take one of
+ * them over, whatever its words. 's' for section, short so that a section's address stays
+ * readable ('#s-11-contact').
+ */
+const HEADING_ID_PREFIX = 's-';
 
 export interface TextHeading {
   depth: 2 | 3;
@@ -75,7 +90,8 @@ export function slugify(text: string): string {
   );
 }
 
-const ALLOWED_TAGS = [
+/** The tags sanitize-html keeps: those this renderer writes, and no other. */
+export const ALLOWED_TAGS = [
   'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'em', 'del', 'code', 'pre', 'blockquote',
   'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'div',
 ];
@@ -108,8 +124,9 @@ function markedHtml(markdown: string, headings: TextHeading[]): string {
         if (written > 3) return `<h4>${inner}</h4>\n`;
         const depth = written === 1 ? 2 : (written as 2 | 3);
         const text = htmlToText(inner);
-        let id = slugify(text);
-        for (let n = 2; used.has(id); n++) id = `${slugify(text)}-${n}`;
+        const slug = `${HEADING_ID_PREFIX}${slugify(text)}`;
+        let id = slug;
+        for (let n = 2; used.has(id); n++) id = `${slug}-${n}`;
         used.add(id);
         headings.push({ depth, id, text });
         // The heading's text is its own link: screen readers hear the heading once, and
@@ -132,29 +149,36 @@ function markedHtml(markdown: string, headings: TextHeading[]): string {
   return marked.parse(markdown, { async: false });
 }
 
-function sanitize(html: string, siteOrigin?: string): string {
+/** The attributes sanitize-html keeps, by tag: no event handler, no style. */
+export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  h2: ['id'],
+  h3: ['id'],
+  a: ['href', 'title', 'rel', 'class'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+  th: ['align'],
+  td: ['align'],
+  div: ['class', 'tabindex', 'role', 'aria-label'],
+  // GitHub's task lists: a disabled checkbox.
+  input: ['type', 'checked', 'disabled'],
+  ol: ['start'],
+};
+
+/** The second lock: HTML cut down to what this renderer writes, whatever wrote it. */
+export function sanitizeTextHtml(html: string, siteOrigin?: string): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      h2: ['id'],
-      h3: ['id'],
-      a: ['href', 'title', 'rel', 'class'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-      th: ['align'],
-      td: ['align'],
-      div: ['class', 'tabindex', 'role', 'aria-label'],
-      // GitHub's task lists: a disabled checkbox.
-      input: ['type', 'checked', 'disabled'],
-      ol: ['start'],
-    },
+    allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedClasses: { a: ['heading-link'], div: ['table-scroll'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemes: [...LINK_SCHEMES],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'escape',
     transformTags: {
       a: (tagName, attribs) => {
         const { rel: _ignored, ...rest } = attribs;
+        // A link to a section written as its heading's words ('#11-contact', as texts were
+        // written before the prefix) goes to the prefixed id the heading has.
+        if (rest.href?.startsWith('#') && rest.href.length > 1 && !rest.href.startsWith(`#${HEADING_ID_PREFIX}`)) rest.href = `#${HEADING_ID_PREFIX}${rest.href.slice(1)}`;
         return { tagName, attribs: isExternal(rest.href ?? '', siteOrigin) ? { ...rest, rel: 'noopener noreferrer' } : rest };
       },
       input: (tagName, attribs) => ({ tagName, attribs: attribs.type === 'checkbox' ? { ...attribs, disabled: '' } : {} }),
@@ -183,7 +207,7 @@ function splitSections(html: string, headings: TextHeading[]): TextSection[] {
 /** A text's Markdown (placeholders already filled) as its page shows it, with its headings and sections. */
 export function renderTextDocument(markdown: string, { siteOrigin }: TextRenderOptions = {}): RenderedText {
   const headings: TextHeading[] = [];
-  const html = sanitize(markedHtml(markdown, headings), siteOrigin);
+  const html = sanitizeTextHtml(markedHtml(markdown, headings), siteOrigin);
   return { html, headings, sections: splitSections(html, headings) };
 }
 

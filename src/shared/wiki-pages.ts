@@ -78,9 +78,13 @@ export function wikiDataHtml(menu: readonly WikiMenuEntry[]): string {
   return `<script type="application/json" id="${WIKI_DATA_ID}">${json}</script>`;
 }
 
-/** The menu the server wrote into this page, or undefined (after a navigation, or during the build's prerender). */
-export function readWikiData(doc: { getElementById(id: string): { textContent: string | null } | null }): WikiMenuEntry[] | undefined {
-  const block = doc.getElementById(WIKI_DATA_ID);
+/**
+ * The menu the server wrote into this page, or undefined (after a navigation, or during the
+ * build's prerender). Looked up as a script, which no published text can contain: an article's
+ * element with the same id is never taken for it.
+ */
+export function readWikiData(doc: { querySelector(selector: string): { textContent: string | null } | null }): WikiMenuEntry[] | undefined {
+  const block = doc.querySelector(`script#${WIKI_DATA_ID}`);
   if (!block?.textContent) return undefined;
   try {
     return JSON.parse(block.textContent) as WikiMenuEntry[];

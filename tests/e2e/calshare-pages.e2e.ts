@@ -133,13 +133,13 @@ describe.skipIf(!browserAvailable())(`app pages: landing, organisations, privacy
       }
       expect(await toc.getByRole('link', { name: /^7\.4/ }).count()).toBe(0);
       await toc.getByRole('link', { name: '7.8 Droit d’introduire une réclamation' }).or(toc.getByRole('link', { name: "7.8 Droit d'introduire une réclamation" })).click();
-      await expect.poll(() => new URL(page.url()).hash).toBe('#7-8-droit-d-introduire-une-reclamation');
+      await expect.poll(() => new URL(page.url()).hash).toBe('#s-7-8-droit-d-introduire-une-reclamation');
       // The section scrolls (smoothly) up under the sticky header.
       await expect
-        .poll(() => page.locator('[id="7-8-droit-d-introduire-une-reclamation"]').evaluate((heading) => heading.getBoundingClientRect().top), { timeout: 5000 })
+        .poll(() => page.locator('[id="s-7-8-droit-d-introduire-une-reclamation"]').evaluate((heading) => heading.getBoundingClientRect().top), { timeout: 5000 })
         .toBeLessThan(200);
       // Section 11's contact: the legal notice's e-mail, CONTACT_EMAIL until an admin gives another.
-      await expect(page.locator('[id="11-contact"] ~ p a[href="/mentions-legales"]').count()).resolves.toBe(1);
+      await expect(page.locator('[id="s-11-contact"] ~ p a[href="/mentions-legales"]').count()).resolves.toBe(1);
       await expect(page.locator('.legal-page__contact a[href="mailto:contact@example.org"]').count()).resolves.toBe(1);
       await shootWholePage(page, `calshare-privacy_policy-${viewport}`);
       await context.close();

@@ -71,7 +71,7 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
     const heading = page.getByRole('heading', { level: 2, name: 'Comprendre le prix' });
     await heading.getByRole('link').click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#comprendre-le-prix');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#s-comprendre-le-prix');
     await expect(page.getByRole('link', { name: /Article précédent/ }).getAttribute('href')).resolves.toBe('/calshare/wiki/home');
     await page.getByRole('link', { name: /Article suivant/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/calshare/wiki/create_account');
@@ -93,10 +93,10 @@ describe.skipIf(!browserAvailable())(`help wiki ${inject('browserSkipReason')}`,
       await page.locator('.wiki-search__hit', { hasText: 'Rechercher et réserver un trajet' }).first().waitFor();
       await expect(page.locator('.wiki-search__hit mark').first().textContent()).resolves.toMatch(/véhicule/i);
       await search.fill('mot de passe oublie');
-      await expect.poll(() => page.locator('.wiki-search__hit').first().getAttribute('href')).toBe('/calshare/wiki/create_account#mot-de-passe-oublie');
+      await expect.poll(() => page.locator('.wiki-search__hit').first().getAttribute('href')).toBe('/calshare/wiki/create_account#s-mot-de-passe-oublie');
       await shootWholePage(page, `calshare-wiki-search-${viewport}`);
       await page.locator('.wiki-search__hit').first().click();
-      await expect.poll(() => page.url()).toMatch(/\/calshare\/wiki\/create_account#mot-de-passe-oublie$/);
+      await expect.poll(() => page.url()).toMatch(/\/calshare\/wiki\/create_account#s-mot-de-passe-oublie$/);
       // Another form of the word: 'rembourser' finds the passengers 'remboursés'.
       await search.fill('rembourser');
       await page.locator('.wiki-search__hit mark', { hasText: /^remboursés$/ }).first().waitFor();

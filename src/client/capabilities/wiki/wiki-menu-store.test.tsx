@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { wikiDataHtml } from '../../../shared/wiki-pages';
 import { apiError, stubApi } from '../../platform/testing/render';
 
 // The menu is kept for the visit, in the module: each test starts a new visit.
@@ -13,6 +14,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  document.body.innerHTML = '';
 });
 
 function Menu() {
@@ -35,4 +37,13 @@ it('loads the menu after a navigation, and keeps it for the visit', async () => 
   render(<Menu />);
   screen.getByText('Accueil');
   expect(calls).toHaveLength(1);
+});
+
+it('reads the menu the server wrote into the page, even past an article’s element with the same id', async () => {
+  const { calls } = stubApi({});
+  // A heading whose words are JSON, with the data block's id, before the block itself.
+  document.body.innerHTML = `<h2 id="wiki-menu-data">{"wiki":{"menu":"data"}}</h2>${wikiDataHtml([{ id: 'home', title: 'Accueil', description: '' }])}`;
+  render(<Menu />);
+  screen.getByText('Accueil');
+  expect(calls).toHaveLength(0);
 });

@@ -54,6 +54,17 @@ describe('legal PDFs', () => {
     expect(toWinAnsi('a\tb\r\nc')).toBe('a b\nc');
   });
 
+  it('links only to the site and to the schemes the pages allow, and draws any other link as its text', async () => {
+    const hostile = ['javascript:app.alert(1)', 'JavaScript:app.alert(1)', 'file:///C:/Windows/win.ini', String.raw`\\attacker.example\share\doc`, 'data:text/html,x', 'vbscript:msgbox', '//attacker.example/doc', String.raw`/\attacker.example`];
+    // Backslashes doubled, as Markdown reads them.
+    const links = hostile.map((href, index) => `[piège ${index}](${href.replace(/\\/g, '\\\\')})`).join(' ');
+    const pdf = await renderLegalPdf({ title: 'T', applicable: 'hier', projectName: 'Unissons', publicUrl: 'https://u.example', body: `${links} [ailleurs](https://exemple.fr/a) [écrire](mailto:contact@u.example)\n`, compress: false });
+    const uris = [...pdf.toString('latin1').matchAll(/\/URI \(((?:[^()\\]|\\.)*)\)/g)].map((match) => match[1]);
+    expect(uris).toEqual(['https://exemple.fr/a', 'mailto:contact@u.example']);
+    const text = pdfText(pdf).replace(/\s+/g, '');
+    for (const index of hostile.keys()) expect(text).toContain(`piège${index}`);
+  });
+
   it('prints what a legal document has no use for (a code block, raw HTML) as its text', async () => {
     const pdf = await renderLegalPdf({ title: 'T', applicable: 'hier', projectName: 'Unissons', publicUrl: 'https://u.example', body: '```\ncode 1\n```\n\n<div>brut</div>\n', compress: false });
     const text = pdfText(pdf).replace(/\s+/g, '');

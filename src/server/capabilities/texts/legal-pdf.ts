@@ -1,6 +1,7 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 import { drawableInPdf } from '../../../shared/texts';
+import { LINK_SCHEMES } from '../../../shared/texts-markdown';
 
 /**
  * The footer's legal documents as PDF (PRODUCT.md "Legal documents"), drawn by the server
@@ -40,6 +41,18 @@ export function toWinAnsi(text: string): string {
   return drawable;
 }
 
+/**
+ * Where a Markdown link leads in the PDF, or undefined to draw it as plain text. The site's own
+ * paths are made absolute, so they work from a downloaded file; other addresses need a scheme
+ * the pages allow too. Anything else ('javascript:', 'file:', a Windows share '\\host\share')
+ * could run a script in a PDF reader or hand the reader's Windows credentials to another machine.
+ */
+function linkTarget(href: string, publicUrl: string): string | undefined {
+  if (/^\/(?![/\\])/.test(href)) return `${publicUrl}${href}`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1].toLowerCase();
+  return scheme && LINK_SCHEMES.includes(scheme) ? href : undefined;
+}
+
 interface Run {
   text: string;
   bold: boolean;
@@ -65,7 +78,6 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {
   });
 
   const width = doc.page.width - 2 * MARGIN;
-  const absolute = (href: string) => (href.startsWith('/') ? `${input.publicUrl}${href}` : href);
 
   function runsOf(tokens: Token[] | undefined, style: { bold: boolean; italic: boolean; link?: string }): Run[] {
     const runs: Run[] = [];
@@ -78,7 +90,7 @@ export async function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {
           runs.push(...runsOf((token as Tokens.Em).tokens, { ...style, italic: true }));
           break;
         case 'link':
-          runs.push(...runsOf((token as Tokens.Link).tokens, { ...style, link: absolute((token as Tokens.Link).href) }));
+          runs.push(...runsOf((token as Tokens.Link).tokens, { ...style, link: linkTarget((token as Tokens.Link).href, input.publicUrl) }));
           break;
         case 'text':
           if ('tokens' in token && token.tokens) runs.push(...runsOf(token.tokens, style));

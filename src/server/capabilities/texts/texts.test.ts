@@ -3,6 +3,7 @@ import type { LiveNotice } from '../../../shared/live';
 import { TEXT_BODY_MAX_LENGTH, textMessages, type TextConflict, type TextDetail, type TextDraft, type TextHistory, type TextList, type TextVersion } from '../../../shared/texts';
 import { WIKI_ARTICLE_IDS } from '../../../shared/wiki';
 import { registerAdmin, registerEditor, registerMember, registerModerator, type TestMember } from '../../platform/testing/members';
+import { openConnections, raceTest } from '../../platform/testing/postgresql-only';
 import { setUpTestApp } from '../../testing/test-app';
 import { defaultTexts } from './defaults';
 import { seedTexts } from './queries';
@@ -109,7 +110,8 @@ describe('the site’s texts, edited by admins and editors', () => {
     }
   });
 
-  it('lets one of two publications sent at once from the same version through, and tells the other', async () => {
+  raceTest('lets one of two publications sent at once from the same version through, and tells the other', async () => {
+    await openConnections(test.database.db, 2);
     const { published } = await read(editor, 'wiki-search_trip');
     const answers = await Promise.all([
       call(editor, 'POST', '/api/admin/texts/wiki-search_trip/publish', edit(published, { body: 'Rédacteur' })),

@@ -85,14 +85,14 @@ describe('visitors get the published texts', () => {
 
     const policy = await served(test.app, '/calshare/privacy_policy');
     expect(policy).toContain('<div data-server-part="privacy-policy-heading"><h1>Politique de confidentialité</h1><p class="legal-page__date">Applicable à compter du 1er\u00a0novembre\u00a02023</p></div>');
-    expect(policy).toMatch(/<div data-server-part="privacy-policy-contents"><ol role="list"><li><a href="#1-generalites">1\. Généralités<\/a>/);
-    expect(policy).toContain('<h3 id="7-1-droit-d-acces"><a class="heading-link" href="#7-1-droit-d-acces">');
+    expect(policy).toMatch(/<div data-server-part="privacy-policy-contents"><ol role="list"><li><a href="#s-1-generalites">1\. Généralités<\/a>/);
+    expect(policy).toContain('<h3 id="s-7-1-droit-d-acces"><a class="heading-link" href="#s-7-1-droit-d-acces">');
     expect(policy).toContain('<div class="table-scroll" tabindex="0" role="region"');
     // French spacing, as the build made it.
     expect(policy).toContain('\u00a0:');
 
     const notice = await served(test.app, '/mentions-legales');
-    expect(notice).toContain('<div data-server-part="legal-notice-text" class="prose legal-notice__text"><h2 id="propriete-intellectuelle">');
+    expect(notice).toContain('<div data-server-part="legal-notice-text" class="prose legal-notice__text"><h2 id="s-propriete-intellectuelle">');
     expect(notice).toContain('l’association Unissons'.replace('’', "'"));
   });
 
@@ -112,7 +112,7 @@ describe('visitors get the published texts', () => {
     expect(page).toContain('<title>Vie privée chez Unissons · Unissons</title>');
     expect(page).toContain('<meta name="description" content="Nouvelle description &amp; &quot;guillemets&quot;"/>');
     expect(page).toContain('<meta property="og:title" content="Vie privée chez Unissons · Unissons"/>');
-    expect(page).toContain('<li><a href="#1-ce-qui-change">1. Ce qui change</a><ol role="list"><li><a href="#1-1-detail">1.1 Détail</a></li></ol></li>');
+    expect(page).toContain('<li><a href="#s-1-ce-qui-change">1. Ce qui change</a><ol role="list"><li><a href="#s-1-1-detail">1.1 Détail</a></li></ol></li>');
     expect(page).toContain('Un texte <strong>nouveau</strong> pour &lt;script&gt;alert(1)&lt;/script&gt; les visiteurs.');
     expect(page).not.toContain('<script>alert(1)');
     expect(page).toContain('<a href="https://exemple.fr" rel="noopener noreferrer">ailleurs</a>');
@@ -121,7 +121,7 @@ describe('visitors get the published texts', () => {
     const home = await served(test.app, '/');
     expect(home).toContain('<p>Un mot <strong>nouveau</strong> des fondateurs de Unissons.</p>');
     expect(home).toContain('<h2><span data-server-part="founders-message-title">Le mot de l’équipe de Unissons &amp; co</span></h2>');
-    expect(await served(test.app, '/mentions-legales')).toContain('<h2 id="credits"><a class="heading-link" href="#credits">Crédits</a></h2>\n<p>Photos de nos bénévoles.</p>');
+    expect(await served(test.app, '/mentions-legales')).toContain('<h2 id="s-credits"><a class="heading-link" href="#s-credits">Crédits</a></h2>\n<p>Photos de nos bénévoles.</p>');
 
     const loaded = (await test.app.inject({ method: 'GET', url: '/api/texts/privacy-policy' })).json() as PublishedText;
     expect(loaded).toMatchObject({ id: 'privacy-policy', version: 2, title: 'Vie privée chez Unissons', description: 'Nouvelle description & "guillemets"' });

@@ -110,11 +110,11 @@ describe('the wiki’s articles, from the published texts', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Sans réseau · Aide CalShare · Unissons</title>');
     expect(page.body).toContain('<meta name="description" content="Utiliser CalShare sans connexion."/>');
-    expect(page.body).toContain('<h2 id="avant-de-partir">');
+    expect(page.body).toContain('<h2 id="s-avant-de-partir">');
     expect(page.body).toContain('rel="prev"><span class="wiki-pager__label">Article précédent</span><span class="wiki-pager__title">Rechercher et réserver un trajet');
 
     const search = (await get('/api/wiki/search-index')).json().sections as { articleId: string; anchor: string; text: string }[];
-    expect(search).toContainEqual(expect.objectContaining({ articleId: 'mode-hors-ligne', anchor: 'sur-place' }));
+    expect(search).toContainEqual(expect.objectContaining({ articleId: 'mode-hors-ligne', anchor: 's-sur-place' }));
     expect((await get('/sitemap.xml')).body).toContain('<loc>http://localhost:3000/calshare/wiki/mode-hors-ligne</loc>');
 
     const visitorId = randomUUID();
