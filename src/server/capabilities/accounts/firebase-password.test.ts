@@ -70,6 +70,15 @@ describe('a member moved in from the Firebase site', () => {
     expect(await verifyAccountPassword(test.database.db, '$firebase-scrypt$seul-morceau', 'user1password')).toBe(false);
   });
 
+  it('matches nothing with parameters that decode to nothing or ask scrypt for more memory than Firebase ever does', async () => {
+    // An empty signer key encrypts to an empty hash, which an empty stored hash must not equal.
+    await movedIn('vide@exemple.fr', firebasePasswordHash(SALT, '!!!!'), { ...PUBLISHED, signerKey: '!!!!' });
+    expect((await loginRequest('vide@exemple.fr', 'nimporte-quoi')).json()).toMatchObject({ error: { code: 'auth/wrong-password' } });
+    // 2^40 × 8 × 128 bytes: refused at once by the memory cap, never allocated.
+    await movedIn('gourmand@exemple.fr', firebasePasswordHash(SALT, HASH), { ...PUBLISHED, memCost: 40 });
+    expect(await verifyAccountPassword(test.database.db, firebasePasswordHash(SALT, HASH), 'user1password')).toBe(false);
+  });
+
   it('keeps the unsubscribe links of the newsletters sent from the old site working: they name the member by their Firebase uid', async () => {
     await movedIn('abonne@exemple.fr', firebasePasswordHash(SALT, HASH));
     const { db } = test.database;

@@ -1,15 +1,19 @@
 import { hash, verify } from '@node-rs/argon2';
-import { FirebaseScrypt, type FirebaseScryptOptions } from 'firebase-scrypt';
 import type { Kysely } from 'kysely';
-import { randomInt } from 'node:crypto';
+import { createCipheriv, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_SPECIAL_CHARACTERS, passwordStrength } from '../../../shared/validation/password';
 import type { Database } from '../../platform/db/schema';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): about 8 ms a hash here.
 export const hashPassword = (password: string) => hash(password);
 
-/** The parameters of the Firebase project's password hashes, written by the import. */
-export type FirebaseHashParameters = FirebaseScryptOptions;
+/** The parameters of the Firebase project's password hashes (base64 keys), written by the import. */
+export interface FirebaseHashParameters {
+  signerKey: string;
+  saltSeparator: string;
+  rounds: number;
+  memCost: number;
+}
 export const FIREBASE_HASH_SETTING = 'firebase.passwordHash';
 
 const FIREBASE_PREFIX = '$firebase-scrypt$';
@@ -31,19 +35,55 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+// Firebase's largest parameters (mem_cost 14, rounds 8) make scrypt use 128 × 8 × 2^14 bytes,
+// 16 MiB: twice that leaves room, and refuses parameters that would ask for more.
+const FIREBASE_SCRYPT_MAX_MEMORY = 32 * 1024 * 1024;
+
+// Firebase's CLI exports standard base64, its Admin SDK the URL-safe alphabet.
+const fromBase64 = (value: string) => Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+
+const isFirebaseHashParameters = (value: unknown): value is FirebaseHashParameters => {
+  const parameters = value as Partial<FirebaseHashParameters> | null;
+  return (
+    typeof parameters?.signerKey === 'string' &&
+    typeof parameters.saltSeparator === 'string' &&
+    Number.isInteger(parameters.rounds) &&
+    Number.isInteger(parameters.memCost)
+  );
+};
+
+/**
+ * Firebase's modified scrypt (decision 0035): scrypt of the password with the salt and the
+ * project's separator (N = 2^memCost, r = rounds, p = 1) gives a 32-byte key, which encrypts
+ * the project's signer key with AES-256-CTR and a zero IV; the result is the stored hash.
+ */
+function firebaseScrypt(password: string, salt: string, parameters: FirebaseHashParameters): Promise<Buffer> {
+  const options = { N: 2 ** parameters.memCost, r: parameters.rounds, p: 1, maxmem: FIREBASE_SCRYPT_MAX_MEMORY };
+  return new Promise((resolve, reject) => {
+    scrypt(password, Buffer.concat([fromBase64(salt), fromBase64(parameters.saltSeparator)]), 32, options, (error, key) => {
+      if (error) return reject(error);
+      const cipher = createCipheriv('aes-256-ctr', key, Buffer.alloc(16));
+      resolve(Buffer.concat([cipher.update(fromBase64(parameters.signerKey)), cipher.final()]));
+    });
+  });
+}
+
 /**
  * An account's own password: argon2id, or Firebase's modified scrypt (with the parameters the
- * import stored) for a member moved in and not signed in since. A malformed hash, or an
- * account moved in without a password, matches nothing.
+ * import stored) for a member moved in and not signed in since. A malformed hash or set of
+ * parameters, or an account moved in without a password, matches nothing.
  */
 export async function verifyAccountPassword(db: Kysely<Database>, passwordHash: string, password: string): Promise<boolean> {
   if (!isFirebasePasswordHash(passwordHash)) return verifyPassword(passwordHash, password);
-  const [salt, firebaseHash] = passwordHash.slice(FIREBASE_PREFIX.length).split('$');
-  const parameters = await db.selectFrom('settings').select('value').where('key', '=', FIREBASE_HASH_SETTING).executeTakeFirst();
+  const [salt = '', firebaseHash = ''] = passwordHash.slice(FIREBASE_PREFIX.length).split('$');
+  const stored = fromBase64(firebaseHash);
+  const parameters = (await db.selectFrom('settings').select('value').where('key', '=', FIREBASE_HASH_SETTING).executeTakeFirst())?.value;
+  if (salt === '' || stored.length === 0 || !isFirebaseHashParameters(parameters)) return false;
   try {
-    // Throws when a part is missing: a hash damaged in the move, or no parameters imported.
-    return await new FirebaseScrypt(parameters?.value as FirebaseHashParameters).verify(password, salt, firebaseHash);
+    const computed = await firebaseScrypt(password, salt, parameters);
+    return computed.length === stored.length && timingSafeEqual(computed, stored);
   } catch {
+    // Parameters scrypt refuses (a memory cost above the cap, rounds out of range).
     return false;
   }
 }

@@ -21,8 +21,8 @@ interface Run {
 }
 
 /** Runs the command; `killWhen` kills it (SIGKILL, as a crash or a lost machine would) once its output says so. */
-function importFirebase(files: ExportFiles, env: Record<string, string>, killWhen?: string): Promise<Run> {
-  const args = ['--import', 'tsx', COMMAND, '--auth', files.auth, '--hash-config', files.hashConfig, '--firestore', files.firestore];
+function importFirebase(files: ExportFiles, env: Record<string, string>, killWhen?: string, options: string[] = []): Promise<Run> {
+  const args = ['--import', 'tsx', COMMAND, '--auth', files.auth, '--hash-config', files.hashConfig, '--firestore', files.firestore, ...options];
   const child = spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const read = (chunk: Buffer) => {
@@ -89,6 +89,17 @@ describe('npm run import-firebase, on bad input', () => {
       `Import arrêté, rien n'a été écrit : ${files.auth} : le compte uid-phone (n° 3) n'a pas d'adresse e-mail ; le nouveau site identifie chaque membre par son adresse.`,
     );
     expect(run.output).not.toMatch(/\n\s+at /);
+    await nothingWritten();
+  });
+
+  it('roles asked both ways, or in a form it cannot read, stop it before it opens the database', async () => {
+    const files = await writeExport(path.join(dir, 'roles'), [{ localId: 'uid-1', email: 'un@exemple.fr' }], 'firestore-export-import', {});
+    const both = await importFirebase(files, env, undefined, ['--keep-roles', '--roles', 'admin:un@exemple.fr']);
+    expect(both.code).toBe(1);
+    expect(both.output).toContain("--keep-roles reprend les rôles de l'ancien site, --roles les donne : l'un ou l'autre.");
+    const unknown = await importFirebase(files, env, undefined, ['--roles', 'admin:un@exemple.fr,superuser:un@exemple.fr']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain("--roles : « superuser:un@exemple.fr » n'est pas de la forme rôle:adresse (rôles : admin, moderator, editor).");
     await nothingWritten();
   });
 

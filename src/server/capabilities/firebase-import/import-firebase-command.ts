@@ -1,5 +1,6 @@
 // `npm run import-firebase -- --auth users.json --hash-config hash.txt --firestore firestore.json
-// [--pictures DIR] [--survey-answers PATH] [--subscribed] [--dry-run] [--report FILE]`
+// [--pictures DIR] [--survey-answers PATH] [--keep-roles | --roles ROLE:ADDRESS,…]
+// [--words-published] [--subscribed] [--dry-run] [--report FILE]`
 // (in a release: `node build/node/import-firebase.js …`): moves the original Firebase site's
 // members, words, sports, votes and survey marks in (docs/migrate-from-firebase.md). The
 // embedded database must not be held by a running server: stop it first.
@@ -13,11 +14,13 @@ import { migrateToLatest } from '../../platform/db/migrate';
 import { ImportError } from './import-error';
 import { importFirebase, type ImportOptions } from './import-firebase';
 import { formatReport, type ImportReport } from './report';
+import { parseRoleGrants, type RoleChoice } from './role-grants';
 import type { ImportProgress } from './stage';
 
 const USAGE =
   'Usage : npm run import-firebase -- --auth users.json --hash-config hash.txt --firestore firestore.json ' +
-  '[--pictures DOSSIER] [--survey-answers CHEMIN] [--subscribed] [--dry-run] [--report FICHIER]';
+  '[--pictures DOSSIER] [--survey-answers CHEMIN] [--keep-roles | --roles RÔLE:ADRESSE,…] [--words-published] ' +
+  '[--subscribed] [--dry-run] [--report FICHIER]';
 
 function readOptions(): ImportOptions & { report?: string } {
   let values;
@@ -29,6 +32,9 @@ function readOptions(): ImportOptions & { report?: string } {
         firestore: { type: 'string' },
         pictures: { type: 'string' },
         'survey-answers': { type: 'string' },
+        'keep-roles': { type: 'boolean', default: false },
+        roles: { type: 'string', multiple: true },
+        'words-published': { type: 'boolean', default: false },
         subscribed: { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         report: { type: 'string' },
@@ -39,12 +45,21 @@ function readOptions(): ImportOptions & { report?: string } {
   }
   const missing = (['auth', 'hash-config', 'firestore'] as const).filter((name) => !values[name]);
   if (missing.length > 0) fail(`Il manque ${missing.map((name) => `--${name}`).join(', ')}.\n${USAGE}`);
+  if (values['keep-roles'] && values.roles) fail(`--keep-roles reprend les rôles de l'ancien site, --roles les donne : l'un ou l'autre.\n${USAGE}`);
+  let roles: RoleChoice = { from: values['keep-roles'] ? 'export' : 'none' };
+  try {
+    if (values.roles) roles = { from: 'list', grants: parseRoleGrants(values.roles) };
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
   return {
     auth: values.auth!,
     hashConfig: values['hash-config']!,
     firestore: values.firestore!,
     pictures: values.pictures,
     surveyAnswers: values['survey-answers'],
+    roles,
+    wordsPublished: values['words-published']!,
     subscribed: values.subscribed!,
     dryRun: values['dry-run']!,
     report: values.report,

@@ -7,8 +7,10 @@ import type { SurveyResponses } from '../../../shared/surveys';
 import { login, registerMember, sessionCookie } from '../../platform/testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 import { firebaseHash, importedTables, PUBLISHED_USER, writeExport, type ExportFiles, type FirestoreCollections, type FirestoreShape } from './export-fixture';
+import { ImportError } from './import-error';
 import { importFirebase, type ImportOptions } from './import-firebase';
-import type { ImportReport } from './report';
+import { formatReport, type ImportReport } from './report';
+import { parseRoleGrants } from './role-grants';
 
 const PRE_USE: SurveyResponses = {
   heard: ['Instagram'],
@@ -27,7 +29,7 @@ async function oldSite(dir: string, shape: FirestoreShape): Promise<ExportFiles>
     localId,
     email,
     emailVerified: false,
-    ...(password ? { passwordHash: await firebaseHash(password, `sel-${localId}`), salt: `sel-${localId}` } : {}),
+    ...(password ? { passwordHash: firebaseHash(password, `sel-${localId}`), salt: `sel-${localId}` } : {}),
     createdAt: String(JOINED.getTime()),
     lastSignedInAt: String(SEEN.getTime()),
     providerUserInfo: [{ providerId: password ? 'password' : 'google.com' }],
@@ -93,10 +95,12 @@ describe.each(['firestore-export-import', 'node-firestore-import-export'] as con
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'firebase-export-'));
     const files = await oldSite(dir, shape);
-    options = { ...files, pictures: path.join(dir, 'bucket'), surveyAnswers: 'surveys/*/answers', subscribed: false, dryRun: false };
+    // The operator trusts the old site's roles and words here; what happens without is tested below.
+    options = { ...files, pictures: path.join(dir, 'bucket'), surveyAnswers: 'surveys/*/answers', roles: { from: 'export' }, wordsPublished: true, subscribed: false, dryRun: false };
     // Accounts of the new site that hold an address and a username the old site's members had.
     await registerMember(test.app, { email: 'deja@exemple.fr', username: 'deja-ici' });
     await registerMember(test.app, { email: 'pris@exemple.fr', username: 'pris' });
+    await test.database.db.insertInto('organisation_allowlist').values({ email: 'club@exemple.fr' }).execute();
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -135,6 +139,9 @@ describe.each(['firestore-export-import', 'node-firestore-import-export'] as con
       'surveySubmissions uid-lea/ancien-sondage': 'questionnaire inconnu du site',
       'surveyAnswers a2': 'réponses qui ne suivent pas le questionnaire du site',
     });
+    expect(report.corrected).toEqual([]);
+    expect(report.roleHolders).toEqual([{ uid: 'uid-lea', email: 'lea@exemple.fr', username: 'lea', roles: ['admin'] }]);
+    expect(report.organisations).toEqual([{ uid: 'uid-club', email: 'club@exemple.fr', username: 'Club de Lyon' }]);
     expect(report.withoutPassword).toEqual(['uid-google']);
     expect(report.counter).toEqual({ old: 41, now: 7 });
     expect(report.bonusAmount).toEqual({ old: 7, outcome: 'imported' });
@@ -157,7 +164,7 @@ describe.each(['firestore-export-import', 'node-firestore-import-export'] as con
       picture_version: 1,
     });
     expect(lea.email_verified_at).not.toBeNull();
-    expect(lea.password_hash).toBe(`$firebase-scrypt$sel-uid-lea$${await firebaseHash('Ancien-mot-2023', 'sel-uid-lea')}`);
+    expect(lea.password_hash).toBe(`$firebase-scrypt$sel-uid-lea$${firebaseHash('Ancien-mot-2023', 'sel-uid-lea')}`);
     const picture = await db.selectFrom('user_pictures').selectAll().where('user_id', '=', lea.id).executeTakeFirstOrThrow();
     expect(await sharp(picture.content).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
 
@@ -218,5 +225,111 @@ describe.each(['firestore-export-import', 'node-firestore-import-export'] as con
     const unsubscribed = await test.app.inject({ method: 'POST', url: '/api/fn/newsletter-unsubscribe', headers: { cookie: published }, payload: { userId: 'uid-published' } });
     expect(unsubscribed.json()).toEqual({ data: { unsubscribed: true } });
     expect((await test.database.db.selectFrom('users').select('newsletter').where('firebase_uid', '=', 'uid-published').executeTakeFirstOrThrow()).newsletter).toBe(false);
+  });
+});
+
+describe('npm run import-firebase, on what members could write themselves on the old site', () => {
+  const test = setUpTestApp();
+  let dir: string;
+  let options: ImportOptions;
+  const RLO = '\u202E';
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'firebase-export-'));
+    const account = (localId: string, email: string, displayName?: string) => ({ localId, email, ...(displayName ? { displayName } : {}) });
+    const files = await writeExport(
+      dir,
+      [
+        account('uid-chef', 'chef@exemple.fr'),
+        account('uid-club', 'club@exemple.fr'),
+        account('uid-asso', 'asso@exemple.fr'),
+        account('uid-long', 'long@exemple.fr', `Gérard${RLO}`),
+      ],
+      'firestore-export-import',
+      {
+        users: {
+          'uid-chef': { username: 'chef', firstname: 'Camille', lastname: 'Chef', roles: ['admin', 'editor', 'superuser'] },
+          'uid-club': { username: 'Club de Nantes', accountType: 'Organization' },
+          'uid-asso': { username: 'Fédération Officielle', accountType: 'organisation' },
+          'uid-long': { username: `${'x'.repeat(200_000)}${RLO}`, firstname: `Léa${RLO}`, lastname: 'Martin', bio: 'b'.repeat(301) },
+        },
+        'WaitingList/words/list': {
+          'w-chef': { content: 'Vivement l’appli, enfin !', author: 'uid-chef', public: true },
+          'w-club-old': { content: 'Le club soutient le projet', author: 'uid-club', public: true, createdAt: new Date('2023-01-01T00:00:00Z') },
+          'w-club-new': { content: `Le club ${RLO}soutient`, author: 'uid-club', public: true, createdAt: new Date('2023-06-01T00:00:00Z') },
+          'w-long': { content: 'y'.repeat(100_000), author: 'uid-long', public: true },
+          'w-court': { content: 'Top !', author: 'uid-asso', public: true },
+        },
+      },
+    );
+    options = { ...files, subscribed: false, dryRun: false };
+    await test.database.db.insertInto('organisation_allowlist').values({ email: 'club@exemple.fr' }).execute();
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('gives roles only as the operator says: the old site’s with --keep-roles, a list with --roles, and stops on an address the export lacks', async () => {
+    const { db } = test.database;
+    expect(parseRoleGrants(['admin:Chef@Exemple.fr, editor:club@exemple.fr', 'moderator:club@exemple.fr'])).toEqual([
+      { role: 'admin', email: 'chef@exemple.fr' },
+      { role: 'editor', email: 'club@exemple.fr' },
+      { role: 'moderator', email: 'club@exemple.fr' },
+    ]);
+    expect(() => parseRoleGrants(['superuser:chef@exemple.fr'])).toThrow('--roles : « superuser:chef@exemple.fr » n\'est pas de la forme rôle:adresse');
+
+    const kept = await importFirebase(db, { ...options, roles: { from: 'export' }, dryRun: true });
+    expect(kept.roleHolders).toEqual([{ uid: 'uid-chef', email: 'chef@exemple.fr', username: 'chef', roles: ['admin', 'editor'] }]);
+    expect(formatReport(kept)).toContain(
+      '- Comptes avec un rôle : 1 (les rôles de l’ancien site, --keep-roles)\n    Administrateur, Rédacteur : chef (chef@exemple.fr, uid-chef)\n',
+    );
+
+    const listed = await importFirebase(db, { ...options, roles: { from: 'list', grants: parseRoleGrants(['moderator:club@exemple.fr']) }, dryRun: true });
+    expect(listed.roleHolders).toEqual([{ uid: 'uid-club', email: 'club@exemple.fr', username: 'Club de Nantes', roles: ['moderator'] }]);
+    expect(listed.corrected).toContainEqual({ kind: 'accounts', record: 'uid-chef', reason: 'rôle de l’ancien site non repris (admin, editor) : --keep-roles ou --roles le donne' });
+
+    const typo = importFirebase(db, { ...options, roles: { from: 'list', grants: parseRoleGrants(['admin:chef@exemple.com']) } });
+    await expect(typo).rejects.toThrow(new ImportError('--roles : aucun compte de l\'export Auth n\'a l\'adresse chef@exemple.com.'));
+    expect((await importedTables(db)).users.filter((user) => user.firebase_uid)).toEqual([]);
+  });
+
+  it('by default gives no role, keeps an organisation only on the allowlist, holds public words for moderation, and brings texts under the site’s rules', async () => {
+    const { db } = test.database;
+    const report = await importFirebase(db, options);
+    expect(report.counts.accounts).toEqual({ read: 4, imported: 4, alreadyThere: 0, skipped: 0 });
+    expect(report.roleHolders).toEqual([]);
+    expect(report.organisations).toEqual([{ uid: 'uid-club', email: 'club@exemple.fr', username: 'Club de Nantes' }]);
+    const rule = (field: string, max: number) => `${field} hors des règles du site (au plus ${max} caractères, sans caractère de contrôle)`;
+    expect(report.corrected).toEqual([
+      { kind: 'accounts', record: 'uid-chef', reason: 'rôle de l’ancien site non repris (admin, editor) : --keep-roles ou --roles le donne' },
+      { kind: 'accounts', record: 'uid-asso', reason: 'organisation dont l’adresse n’est pas sur la liste des organisations autorisées (/admin/organisations) : importée comme membre' },
+      { kind: 'accounts', record: 'uid-long', reason: `${rule('nom d’utilisateur', 30)} : remplacé par « long-uid-lo »` },
+      { kind: 'accounts', record: 'uid-long', reason: `${rule('prénom', 60)} : champ laissé vide` },
+      { kind: 'accounts', record: 'uid-long', reason: `${rule('bio', 300)} : champ laissé vide` },
+    ]);
+    expect(reasonsOf(report)).toEqual({
+      'words w-club-new': 'texte avec des caractères de contrôle, refusés par le site',
+      'words w-long': 'texte hors de la longueur permise par le site (7 à 150 caractères)',
+      'words w-court': 'texte hors de la longueur permise par le site (7 à 150 caractères)',
+    });
+    const printed = formatReport(report);
+    expect(printed).toContain('- Comptes avec un rôle : 0 (les rôles de l’ancien site ne sont repris qu’avec --keep-roles ou --roles)\n');
+    expect(printed).toContain('- Organisations : 1 (dans le guide public une fois leur adresse vérifiée)\n    Club de Nantes (club@exemple.fr, uid-club)\n');
+    expect(printed).toContain('- Mots publics de l’ancien site : en attente de modération');
+    expect(printed).toContain(`Importés avec une correction (5) :\n  Comptes uid-chef : rôle de l’ancien site non repris`);
+
+    const snap = await importedTables(db);
+    expect(snap.users.map(({ firebase_uid, username, firstname, lastname, account_type, roles }) => ({ firebase_uid, username, firstname, lastname, account_type, roles }))).toEqual([
+      { firebase_uid: 'uid-asso', username: 'Fédération Officielle', firstname: '', lastname: '', account_type: 'user', roles: [] },
+      { firebase_uid: 'uid-chef', username: 'chef', firstname: 'Camille', lastname: 'Chef', account_type: 'user', roles: [] },
+      { firebase_uid: 'uid-club', username: 'Club de Nantes', firstname: '', lastname: '', account_type: 'organisation', roles: [] },
+      { firebase_uid: 'uid-long', username: 'long-uid-lo', firstname: '', lastname: 'Martin', account_type: 'user', roles: [] },
+    ]);
+    expect((await db.selectFrom('users').select('bio').where('firebase_uid', '=', 'uid-long').executeTakeFirstOrThrow()).bio).toBe('');
+    // The older word that fits is kept in place of the newer one the rule refuses; neither is on the wall yet.
+    expect(snap.words).toMatchObject([
+      { author_id: 'uid-club', content: 'Le club soutient le projet', public: false },
+      { author_id: 'uid-chef', content: 'Vivement l’appli, enfin !', public: false },
+    ]);
+    expect(snap.journal).toEqual([]);
+    expect((await test.app.inject({ method: 'GET', url: '/api/words' })).json()).toEqual({ words: [] });
   });
 });

@@ -4,9 +4,10 @@ import type { Database } from '../../platform/db/schema';
 import { countPersons } from '../accounts/index';
 import { parseHashConfig } from './hash-config';
 import { ImportError } from './import-error';
-import { landAccounts, landReactions, landSettings, landSports, landSurveyAnswers, landWords, type RunBatch } from './land';
+import { landAccounts, landReactions, landSettings, landSports, landSurveyAnswers, landWords, listStaffAndOrganisations, type RunBatch } from './land';
 import { landPictures } from './pictures';
 import { emptyReport, type ImportReport } from './report';
+import { checkGrantees, type RoleChoice } from './role-grants';
 import { silentProgress, stageAuth, stageFirestore, type ImportProgress } from './stage';
 import { createStagingTables, dropStagingTables, staging } from './staging';
 
@@ -23,6 +24,10 @@ export interface ImportOptions {
   surveyAnswers?: string;
   /** The operator asserts the members consented to the newsletter. */
   subscribed: boolean;
+  /** Who gets a role (decision 0035): nobody unless the operator says so. */
+  roles?: RoleChoice;
+  /** The old site's public words go on the wall at once, instead of waiting for moderation. */
+  wordsPublished?: boolean;
   dryRun: boolean;
 }
 
@@ -46,21 +51,24 @@ export async function importFirebase(db: Kysely<Database>, options: ImportOption
   await readable(options.firestore, '--firestore');
   if (options.pictures) await readable(options.pictures, '--pictures');
   const parameters = parseHashConfig(await fs.readFile(options.hashConfig, 'utf8'), options.hashConfig);
-  const report = emptyReport(options.dryRun, options.subscribed);
+  const roles = options.roles ?? { from: 'none' };
+  const report = emptyReport({ dryRun: options.dryRun, subscribed: options.subscribed, roles, wordsPublished: options.wordsPublished ?? false });
 
   const run = async (db: Kysely<Database>, batch: RunBatch) => {
     await createStagingTables(db);
     await stageAuth(staging(db), options.auth, report, progress);
     if (report.counts.accounts.read === 0) throw new ImportError(`${options.auth} : aucun compte (le tableau "users" d'un export Auth est absent ou vide).`);
+    await checkGrantees(staging(db), roles);
     const staged = await stageFirestore(staging(db), options.firestore, options.surveyAnswers, report, progress);
     await landSettings(db, parameters, staged, report);
-    await landAccounts(db, batch, report, options.subscribed, progress);
+    await landAccounts(db, batch, report, { subscribed: options.subscribed, roles }, progress);
     await landPictures(db, batch, options.pictures, report, progress);
     await landSports(batch, staged, report);
     await landReactions(db, batch, report, progress);
     await landWords(db, batch, report, progress);
     await landSurveyAnswers(batch, report);
     report.counter = { old: staged.oldCounter, now: await countPersons(db) };
+    await listStaffAndOrganisations(db, report);
   };
 
   try {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { isRole, roleLabels } from '../../../shared/permissions';
+import { roleLabels, type Role } from '../../../shared/permissions';
 import { REACTIONS } from '../../../shared/sports';
 import { checkSurveyResponses, isSurveyId, isValidBonusAmount, surveyCheckError, SURVEYS, type SurveyId } from '../../../shared/surveys';
 import { isValidEmail, isValidEmojiField, isValidSportName, normalizeEmail, sportDuplicateKey, sportId } from '../../../shared/validation';
@@ -7,7 +7,9 @@ import type { Database } from '../../platform/db/schema';
 import { FIREBASE_HASH_SETTING, firebasePasswordHash, type FirebaseHashParameters } from '../accounts/index';
 import { recordAction } from '../journal/index';
 import { readPublicAmounts, writePublicAmounts } from '../settings/index';
-import { type ImportReport, skip } from './report';
+import { profileTexts, type Profile } from './profile';
+import { correct, type ImportReport, skip } from './report';
+import { grantedRoles, type RoleChoice } from './role-grants';
 import type { ImportProgress, StagedFirestore } from './stage';
 import { staging } from './staging';
 import { bool, text } from './values';
@@ -53,26 +55,50 @@ async function withoutRowTrigger<T>(trx: Transaction<Database>, table: string, t
   return result;
 }
 
-interface Profile {
-  username?: unknown;
-  firstname?: unknown;
-  lastname?: unknown;
-  bio?: unknown;
-  accountType?: unknown;
-  roles?: unknown;
-  surveys?: unknown;
-  pastTrips?: unknown;
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/** An account of the export about to be written, and what was changed to fit the site's rules. */
+interface AccountCandidate {
+  row: { uid: string };
+  surveys: SurveyId[];
+  corrections: string[];
+  values: Omit<Insertable<Database['users']>, 'roles'> & { email: string; username: string; firebase_uid: string; roles: Role[] };
 }
 
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+/** `accountType` as the old site wrote it, in either spelling: the account asks to be an organisation. */
+const asksOrganisation = (accountType: unknown) => typeof accountType === 'string' && ['organisation', 'organization'].includes(accountType.trim().toLowerCase());
+
+/**
+ * An organisation whose address is not on the allowlist becomes a member: a registration here
+ * would be refused (decision 0026), and the old site's `accountType` may be the member's own
+ * writing.
+ */
+async function keepAllowlistedOrganisations(trx: Transaction<Database>, candidates: AccountCandidate[]) {
+  const asking = candidates.filter((candidate) => candidate.values.account_type === 'organisation');
+  if (asking.length === 0) return;
+  const allowlist = await trx.selectFrom('organisation_allowlist').select('email').where('email', 'in', asking.map((candidate) => candidate.values.email)).execute();
+  const allowed = new Set(allowlist.map((row) => row.email));
+  for (const candidate of asking.filter((candidate) => !allowed.has(candidate.values.email))) {
+    candidate.values.account_type = 'user';
+    candidate.corrections.push('organisation dont l’adresse n’est pas sur la liste des organisations autorisées (/admin/organisations) : importée comme membre');
+  }
+}
 
 /**
  * The accounts, two thousand per transaction, in the export's order: each with its Firestore
- * profile, its old password hash kept for the first sign-in, its roles (journaled),
- * its surveys marked answered. An account already imported (its Firebase uid is here) is
+ * profile under the site's rules, its old password hash kept for the first sign-in, the roles
+ * the operator chose to give (journaled), its surveys marked answered. An organisation stays
+ * one only if its address is on the organisations' allowlist, as a registration here. What
+ * was changed to fit is reported. An account already imported (its Firebase uid is here) is
  * left as it is; an address or username another account holds is reported, never merged.
  */
-export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report: ImportReport, subscribed: boolean, progress: ImportProgress) {
+export async function landAccounts(
+  db: Kysely<Database>,
+  batch: RunBatch,
+  report: ImportReport,
+  options: { subscribed: boolean; roles: RoleChoice },
+  progress: ImportProgress,
+) {
   const counts = report.counts.accounts;
   progress.phase('Comptes', counts.read);
   const now = new Date();
@@ -92,7 +118,7 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
       const present = new Set(
         (await trx.selectFrom('users').select('firebase_uid').where('firebase_uid', 'in', rows.map((row) => row.uid)).execute()).map((row) => row.firebase_uid),
       );
-      const candidates: { row: { uid: string }; surveys: SurveyId[]; values: Insertable<Database['users']> & { email: string; username: string; firebase_uid: string } }[] = [];
+      const candidates: AccountCandidate[] = [];
       for (const row of rows) {
         const profile = (row.profile ?? {}) as Profile;
         const surveys = profile.surveys && typeof profile.surveys === 'object' ? Object.keys(profile.surveys).filter((id) => (profile.surveys as Record<string, unknown>)[id] === true) : [];
@@ -109,23 +135,23 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
         }
         for (const id of surveys.filter((id) => !isSurveyId(id))) skip(report, 'surveySubmissions', `${row.uid}/${id}`, 'questionnaire inconnu du site');
         const known = surveys.filter(isSurveyId);
-        // A profile-less account (never finished registering) still gets a username, made
-        // unique by its uid so it takes nobody's.
-        const username = text(profile.username) || `${(text(row.display_name) || email.split('@')[0]).slice(0, 20)}-${row.uid.slice(0, 6)}`;
+        const { texts, corrections } = profileTexts(profile, { uid: row.uid, email, displayName: text(row.display_name) });
+        const roles = grantedRoles(options.roles, email, profile.roles);
+        const ignored = grantedRoles({ from: 'export' }, email, profile.roles).filter((role) => !roles.includes(role));
+        if (ignored.length > 0) corrections.push(`rôle de l’ancien site non repris (${ignored.join(', ')}) : --keep-roles ou --roles le donne`);
         candidates.push({
           row,
           surveys: known,
+          corrections,
           values: {
             email,
-            username,
-            firstname: text(profile.firstname),
-            lastname: text(profile.lastname),
-            bio: text(profile.bio),
-            account_type: profile.accountType === undefined || profile.accountType === 'user' ? ('user' as const) : ('organisation' as const),
-            roles: list(profile.roles).filter(isRole),
+            ...texts,
+            // An organisation until the allowlist says otherwise, below.
+            account_type: asksOrganisation(profile.accountType) ? ('organisation' as const) : ('user' as const),
+            roles,
             surveys: JSON.stringify(Object.fromEntries(known.map((id) => [id, true]))),
             past_trips: JSON.stringify(list(profile.pastTrips)),
-            newsletter: subscribed,
+            newsletter: options.subscribed,
             password_hash: firebasePasswordHash(row.password_salt ?? '', row.password_hash ?? ''),
             firebase_uid: row.uid,
             created_at: row.created_at ?? now,
@@ -136,6 +162,7 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
         });
       }
       if (candidates.length === 0) return;
+      await keepAllowlistedOrganisations(trx, candidates);
       const inserted = await withoutRowTrigger(trx, 'users', 'users_search_terms', async () => {
         const rows = await trx
           .insertInto('users')
@@ -158,15 +185,17 @@ export async function landAccounts(db: Kysely<Database>, batch: RunBatch, report
         const user = landed.get(candidate.row.uid);
         if (!user) continue;
         counts.imported += 1;
+        for (const correction of candidate.corrections) correct(report, 'accounts', candidate.row.uid, correction);
         for (const surveyId of candidate.surveys) submissions.push({ survey_id: surveyId, user_id: user.id });
-        if (user.roles.length > 0) {
+        const { roles } = candidate.values;
+        if (roles.length > 0) {
           await recordAction(trx, {
             actorId: user.id,
             kind: 'roles/import',
             targetType: 'user',
             targetId: user.id,
-            summary: `${user.roles.filter(isRole).map((role) => roleLabels[role]).join(', ')} sur l’ancien site : ${user.username} (${user.email})`,
-            details: { roles: user.roles, firebaseUid: candidate.row.uid, by: IMPORTED_BY },
+            summary: `${roles.map((role) => roleLabels[role]).join(', ')} ${options.roles.from === 'export' ? 'sur l’ancien site' : 'donné par --roles'} : ${user.username} (${user.email})`,
+            details: { roles, firebaseUid: candidate.row.uid, by: IMPORTED_BY },
           });
         }
       }
@@ -193,6 +222,24 @@ async function reportRefusedAccounts(trx: Transaction<Database>, refused: { emai
       : `nom d’utilisateur « ${account.username} » déjà pris sur le site`;
     skip(report, 'accounts', account.firebase_uid, reason);
   }
+}
+
+/**
+ * Every imported account that holds a role and every imported organisation, this run's and
+ * earlier ones', for the report to name them all (decision 0035): staff can do anything, and an
+ * organisation shows in the public guide.
+ */
+export async function listStaffAndOrganisations(db: Kysely<Database>, report: ImportReport) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['firebase_uid', 'email', 'username', 'roles', 'account_type'])
+    .where('firebase_uid', 'is not', null)
+    .where((eb) => eb.or([sql<boolean>`cardinality(roles) > 0`, eb('account_type', '=', 'organisation')]))
+    .orderBy('email')
+    .execute();
+  const named = (row: (typeof rows)[number]) => ({ uid: row.firebase_uid!, email: row.email, username: row.username });
+  report.roleHolders = rows.filter((row) => row.roles.length > 0).map((row) => ({ ...named(row), roles: row.roles }));
+  report.organisations = rows.filter((row) => row.account_type === 'organisation').map(named);
 }
 
 /** The suggested sports, with their author when the author came along. */
@@ -287,8 +334,10 @@ export async function landReactions(db: Kysely<Database>, batch: RunBatch, repor
 }
 
 /**
- * The words: one per author as the spec says (the newest public one, else the newest), the
- * others reported; a member who already has a word here keeps it.
+ * The words (staged only if the site's rule lets them by): one per author as the spec says
+ * (the newest public one, else the newest), the others reported; a member who already has a
+ * word here keeps it. A public word waits for moderation, as a word left here does, unless
+ * the operator publishes them all (`--words-published`).
  */
 export async function landWords(db: Kysely<Database>, batch: RunBatch, report: ImportReport, progress: ImportProgress) {
   const counts = report.counts.words;
@@ -312,12 +361,12 @@ export async function landWords(db: Kysely<Database>, batch: RunBatch, report: I
     const now = new Date();
     const values: Insertable<Database['words']>[] = [];
     for (const row of rows) {
-      if (row.content.trim() === '') skip(report, 'words', row.id, 'texte vide');
-      else if (!row.user_id) skip(report, 'words', row.id, `auteur ${row.author || '(aucun)'} absent de l’import`);
+      if (!row.user_id) skip(report, 'words', row.id, `auteur ${row.author || '(aucun)'} absent de l’import`);
       else if (row.outranked) skip(report, 'words', row.id, 'un seul mot par membre : le plus récent des mots publics est gardé');
       else {
         const createdAt = row.created_at ?? now;
-        values.push({ author_id: row.user_id, content: row.content, public: row.public, vip: row.vip, created_at: createdAt, published_at: row.public ? createdAt : null });
+        const published = row.public && report.wordsPublished;
+        values.push({ author_id: row.user_id, content: row.content, public: published, vip: row.vip, created_at: createdAt, published_at: published ? createdAt : null });
       }
     }
     if (values.length > 0) {

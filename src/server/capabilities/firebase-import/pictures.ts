@@ -1,4 +1,8 @@
+import { lookup } from 'node:dns/promises';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { PICTURE_MAX_BYTES } from '../../../shared/accounts';
@@ -7,6 +11,7 @@ import { AppError } from '../../platform/http/errors';
 import { normalizePicture } from '../accounts/index';
 import type { RunBatch } from './land';
 import { type ImportReport, skip } from './report';
+import { isPublicAddress } from './public-address';
 import type { ImportProgress } from './stage';
 import { staging } from './staging';
 
@@ -45,17 +50,45 @@ async function pictureBytes(reference: string, directory: string | undefined): P
     return fs.readFile(file);
   }
   if (!/^https?:\/\//.test(reference)) throw new MissingPicture('introuvable : ni URL ni dossier --pictures');
-  let response: Response;
+  return downloadPicture(reference);
+}
+
+/**
+ * A picture fetched by its URL, which members could write on the old site: only from a public
+ * address, the one checked (the connection is made to it, not to a second resolution of the
+ * name), without following a redirect, within 10 seconds and 3 MB. Whatever goes wrong is a
+ * missing picture, so that the import goes on.
+ */
+async function downloadPicture(reference: string): Promise<Buffer> {
+  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   try {
-    response = await fetch(reference, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+    const url = new URL(reference);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const addresses = await lookup(host, { all: true });
+    const internal = addresses.find(({ address }) => !isPublicAddress(address));
+    if (internal) throw new MissingPicture(`refusée : ${host} mène à une adresse interne (${internal.address})`);
+    const pinned: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, addresses) : callback(null, addresses[0].address, addresses[0].family);
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      (url.protocol === 'https:' ? https : http).get(url, { lookup: pinned, agent: false, signal }, resolve).on('error', reject);
+    });
+    if (response.statusCode !== 200) {
+      response.destroy();
+      const redirect = response.statusCode !== undefined && response.statusCode >= 300 && response.statusCode < 400;
+      throw new MissingPicture(`non téléchargée (HTTP ${response.statusCode}${redirect ? ', redirection non suivie' : ''})`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
   } catch (error) {
-    throw new MissingPicture(`non téléchargée (${(error as Error).name === 'TimeoutError' ? 'délai dépassé' : (error as Error).message})`);
+    if (error instanceof MissingPicture || error instanceof AppError) throw error;
+    throw new MissingPicture(`non téléchargée (${signal.aborted ? 'délai dépassé' : (error as Error).message})`);
   }
-  if (!response.ok) throw new MissingPicture(`non téléchargée (HTTP ${response.status})`);
-  if (Number(response.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > PICTURE_MAX_BYTES) throw new AppError(400, 'users/picture-too-large');
-  return bytes;
 }
 
 const REFUSALS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { sportId } from '../../../shared/validation';
+import { isPrintableText, isValidPrint, PRINT_MAX_LENGTH, PRINT_MIN_EXCLUSIVE, sportId } from '../../../shared/validation';
 import { type Kind, type ImportReport, skip } from './report';
 import { readAuthUsers } from './read-auth';
 import { readFirestore } from './read-firestore';
@@ -79,6 +79,17 @@ export async function stageAuth(db: StagingDb, file: string, report: ImportRepor
   await rows.flush();
 }
 
+/**
+ * Why a word breaks the rule of the words left here (shared/validation/print.ts), if it does:
+ * it is left out before the one word per member is chosen, so an older word that fits can be.
+ */
+function wordRefusal(content: string): string | undefined {
+  if (content === '') return 'texte vide';
+  if (!isPrintableText(content)) return 'texte avec des caractères de contrôle, refusés par le site';
+  if (!isValidPrint(content)) return `texte hors de la longueur permise par le site (${PRINT_MIN_EXCLUSIVE + 1} à ${PRINT_MAX_LENGTH} caractères)`;
+  return undefined;
+}
+
 // The path of the old survey answers, `*` standing for any document id: `surveys/*/answers`
 // matches `surveys/pre-use/answers`.
 function collectionMatcher(pattern: string | undefined): (collection: string) => boolean {
@@ -144,10 +155,16 @@ export async function stageFirestore(
       await profiles.add({ uid: id, data: JSON.stringify(data) });
     } else if (collection === COLLECTIONS.words) {
       count('words');
+      const content = text(data.content);
+      const refusal = wordRefusal(content);
+      if (refusal) {
+        skip(report, 'words', id, refusal);
+        continue;
+      }
       await words.add({
         id,
         author: text(data.author),
-        content: typeof data.content === 'string' ? data.content : '',
+        content,
         public: bool(data.public),
         vip: bool(data.vip),
         created_at: toDate(data.createdAt ?? data.date ?? data.timestamp) ?? null,
