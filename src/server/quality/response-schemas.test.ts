@@ -81,7 +81,8 @@ const NOT_JSON: Readonly<Record<string, string>> = {
 };
 
 // Ending the caller's session would sign the role out for the rest of the run.
-const SESSION_ENDING = new Set(['POST /api/auth/logout', 'DELETE /api/account']);
+// Signing in ends the browser's previous session too: the caller's, were it sent with its cookie.
+const SESSION_ENDING = new Set(['POST /api/auth/logout', 'DELETE /api/account', 'POST /api/auth/login', 'POST /api/auth/second-factor', 'POST /api/auth/passkey']);
 
 type Role = 'anonymous' | 'member' | 'organisation' | 'moderator' | 'admin';
 const ROLES: Role[] = ['anonymous', 'member', 'organisation', 'moderator', 'admin'];
@@ -196,7 +197,11 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'POST /api/account/two-factor/passkeys': { body: async (context) => (await addedPasskey(context), {}) },
   'POST /api/account/two-factor/recovery-codes': {
     body: async ({ test, caller, target }) => {
-      await test.database.db.updateTable('users').set({ two_factor_since: new Date() }).where('id', '=', (caller ?? target).uuid).execute();
+      // The second step on, and the caller's session as if it had passed it then.
+      const { uuid } = caller ?? target;
+      const now = new Date();
+      await test.database.db.updateTable('users').set({ two_factor_since: now }).where('id', '=', uuid).where('two_factor_since', 'is', null).execute();
+      await test.database.db.updateTable('sessions').set({ second_factor_at: now }).where('user_id', '=', uuid).execute();
       return {};
     },
   },
@@ -263,7 +268,8 @@ const REACHING: Readonly<Record<string, Reaching>> = {
   'PUT /api/account/newsletter': { body: () => ({ subscribed: true }) },
   'GET /api/admin/members/:id': { params: ({ target }) => ({ id: target.uuid }) },
   'POST /api/admin/members/:id/roles': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ role: 'moderator', granted: true }) },
-  'POST /api/admin/members/:id/two-factor/reset': { params: ({ target }) => ({ id: target.uuid }) },
+  // A member of its own: the reset ends the member's sessions, and the target's are in use.
+  'POST /api/admin/members/:id/two-factor/reset': { params: async ({ test }) => ({ id: (await registerMember(test.app)).uuid }) },
   'POST /api/admin/members/:id/suspension': { params: ({ target }) => ({ id: target.uuid }), body: () => ({ suspended: false }) },
   'PUT /api/admin/texts/:id/draft': { params: () => ({ id: 'wiki-home' }), body: textEdit },
   'POST /api/admin/texts/:id/publish': { params: () => ({ id: 'wiki-home' }), body: textEdit },
