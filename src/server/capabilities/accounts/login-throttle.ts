@@ -28,6 +28,15 @@ export const passwordAttempt = (request: FastifyRequest, email: string): Passwor
  * Returns whether `check` accepted the password; throws 429 when the attempt is refused.
  */
 export async function throttledPasswordCheck(db: Kysely<Database>, attempt: PasswordAttempt, check: () => Promise<boolean>) {
+  const { total, fromAddress } = await countAttempt(db, attempt);
+  if (fromAddress > MAX_FAILED_LOGINS || (total > MAX_FAILED_LOGINS && fromAddress > 1)) {
+    throw new AppError(429, 'http/rate-limited');
+  }
+  return settleAttempt(db, attempt, await check());
+}
+
+/** Writes the attempt as a failure, then counts the key's failures of the window: both counts include it. */
+async function countAttempt(db: Kysely<Database>, attempt: PasswordAttempt) {
   await db.insertInto('login_failures').values(attempt).execute();
   const counts = await db
     .selectFrom('login_failures')
@@ -35,19 +44,14 @@ export async function throttledPasswordCheck(db: Kysely<Database>, attempt: Pass
     .where('email', '=', attempt.email)
     .where('failed_at', '>', sql<Date>`now() - ${WINDOW}`)
     .executeTakeFirstOrThrow();
-  // Both counts include this attempt.
-  const total = Number(counts.total);
-  const fromAddress = Number(counts.fromAddress);
-  if (fromAddress > MAX_FAILED_LOGINS || (total > MAX_FAILED_LOGINS && fromAddress > 1)) {
-    throw new AppError(429, 'http/rate-limited');
-  }
-  if (await check()) {
-    await db.deleteFrom('login_failures').where('email', '=', attempt.email).where('address', '=', attempt.address).execute();
-    return true;
-  }
-  // Old rows are of no use; each failure sweeps its e-mail's.
-  await db.deleteFrom('login_failures').where('email', '=', attempt.email).where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).execute();
-  return false;
+  return { total: Number(counts.total), fromAddress: Number(counts.fromAddress) };
+}
+
+/** A success removes its address's failures; a failure stays, and sweeps its key's old rows, of no use. */
+async function settleAttempt(db: Kysely<Database>, attempt: PasswordAttempt, passed: boolean) {
+  if (passed) await db.deleteFrom('login_failures').where('email', '=', attempt.email).where('address', '=', attempt.address).execute();
+  else await db.deleteFrom('login_failures').where('email', '=', attempt.email).where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).execute();
+  return passed;
 }
 
 /**
@@ -70,22 +74,11 @@ const WRONG_FACTORS_BURST = 5;
  */
 export async function throttledFactorCheck(db: Kysely<Database>, attempt: PasswordAttempt, guessable: boolean, check: () => Promise<boolean>) {
   const key = { email: factorKey(attempt.email), address: attempt.address };
-  await db.insertInto('login_failures').values(key).execute();
-  const counts = await db
-    .selectFrom('login_failures')
-    .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where address = ${key.address})`.as('fromAddress')])
-    .where('email', '=', key.email)
-    .where('failed_at', '>', sql<Date>`now() - ${WINDOW}`)
-    .executeTakeFirstOrThrow();
-  const total = Number(counts.total);
-  if (Number(counts.fromAddress) > MAX_FAILED_LOGINS) throw new AppError(429, 'http/rate-limited');
+  const { total, fromAddress } = await countAttempt(db, key);
+  if (fromAddress > MAX_FAILED_LOGINS) throw new AppError(429, 'http/rate-limited');
   if (guessable && total > MAX_WRONG_FACTORS) throw new AppError(429, 'auth/too-many-codes');
-  if (await check()) {
-    await db.deleteFrom('login_failures').where('email', '=', key.email).where('address', '=', key.address).execute();
-    return { passed: true, burst: false };
-  }
-  await db.deleteFrom('login_failures').where('email', '=', key.email).where('failed_at', '<', sql<Date>`now() - ${WINDOW}`).execute();
-  return { passed: false, burst: total === WRONG_FACTORS_BURST };
+  const passed = await settleAttempt(db, key, await check());
+  return { passed, burst: !passed && total === WRONG_FACTORS_BURST };
 }
 
 /** A deleted account leaves nothing behind, its failed logins and factors included. */
