@@ -161,8 +161,8 @@ describe.skipIf(!browserAvailable())(`zoom, enlarged text and motion ${inject('b
     await settle(page);
     await page.getByLabel("Rechercher dans l'aide").fill('mot de passe oublie');
     await page.locator('.wiki-search__hit').first().click();
-    await expect.poll(() => gapBelowHeader('mot-de-passe-oublie')).toBeGreaterThanOrEqual(0);
-    expect(await gapBelowHeader('mot-de-passe-oublie')).toBeLessThanOrEqual(48);
+    await expect.poll(() => gapBelowHeader('s-mot-de-passe-oublie')).toBeGreaterThanOrEqual(0);
+    expect(await gapBelowHeader('s-mot-de-passe-oublie')).toBeLessThanOrEqual(48);
     await context.close();
   });
 
