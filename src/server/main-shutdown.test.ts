@@ -39,7 +39,7 @@ async function sharedDatabase() {
   };
 }
 
-it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mail recorded, the rest sent once after restart', { timeout: 120_000 }, async () => {
+it('stops on SIGTERM mid-sending, on its own: live streams ended, every sent mail recorded, the rest sent once after restart', { timeout: 120_000 }, async () => {
   // Each message takes the server a while to accept: SIGTERM finds mails in the middle of their exchange.
   const smtp = await TestSmtp.start({ acceptDelayMs: 150 });
   const shared = await sharedDatabase();
@@ -62,10 +62,9 @@ it('stops on SIGTERM mid-sending within 10 s: live streams ended, every sent mai
     () => 'ended',
   );
   await smtp.waitForAccepted(STOP_AFTER, 30_000);
-  const stoppedAt = Date.now();
   first.child.kill('SIGTERM');
+  // Code 0: it stopped on its own within main.ts's 10 s (past them it exits with 1), before systemd's kill (deploy/unissons.service).
   expect(await first.exited).toBe(0);
-  expect(Date.now() - stoppedAt).toBeLessThan(10_000);
   expect(await streamEnded).toBe('ended');
 
   const acceptedAtStop = smtp.copies();

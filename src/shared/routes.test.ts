@@ -21,14 +21,14 @@ describe('isClientPath', () => {
     expect(isClientPath('/nope')).toBe(false);
   });
 
-  // The regex it used (/\/+$/) retried from each slash: 100,000 of them took seconds.
-  it('answers at once on runs of 100,000 slashes', () => {
-    const slashes = '/'.repeat(100_000);
-    const started = performance.now();
+  // The regex it used (/\/+$/) retried from each slash: 100,000 of them took seconds, a million
+  // take minutes, and the loop that replaced it milliseconds (docs/decisions/0011-http-edge-limits.md).
+  // So the time limit holds at any load and still fails a backtracking version, once it returns.
+  it('answers on runs of a million slashes', { timeout: 10_000 }, () => {
+    const slashes = '/'.repeat(1_000_000);
     expect(isClientPath(slashes)).toBe(true);
     expect(isClientPath(`/join${slashes}`)).toBe(true);
     expect(isClientPath(`/join${slashes}x`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });
 

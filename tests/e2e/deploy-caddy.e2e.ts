@@ -177,12 +177,11 @@ describe.skipIf(Boolean(skipReason))(`behind Caddy with HTTPS ${skipReason}`, ()
   });
 
   it('streams live updates through Caddy without holding them back', async () => {
-    const started = Date.now();
+    // Not timed: a proxy holding the stream back passes none of it (a few bytes, then 8 every 20 s), and request() fails after 10 s without a byte.
     const stream = await request(httpsPort, { path: '/api/live?topics=words', firstChunk: true });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(stream.body).toContain(': connected');
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('counts a client once, whatever X-Forwarded-For it sends, and other clients apart', async () => {

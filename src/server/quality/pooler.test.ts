@@ -109,11 +109,10 @@ describeOnPostgresql('three instances behind PgBouncer in transaction mode', () 
     const { id } = (await two.inject({ method: 'POST', url: '/api/words', headers: { cookie: member.cookie }, payload: { content: 'Par le pooler' } })).json();
     const streams = await Promise.all([two, three].map(openStream));
     try {
-      const approvedAt = Date.now();
       const approved = await one.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
       expect(approved.statusCode, approved.body).toBe(204);
+      // That it arrives, within the test's time limit; how fast through the pooler: bench/scale-out.mjs.
       await Promise.all(streams.map((stream) => stream.until('event: words')));
-      expect(Date.now() - approvedAt).toBeLessThan(2000);
     } finally {
       for (const stream of streams) stream.close();
     }

