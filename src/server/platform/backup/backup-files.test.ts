@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupDirShared, BackupRefused, backupName, listBackups, preparePrivateBackupDir, pruneBackups, readBackup, writeBackup } from './backup-files';
 
@@ -82,8 +83,10 @@ describe('the backup folder', () => {
   });
 
   // In production the server runs as its own user (deploy/), not root: what that user accepts is
-  // asked of a process of another user, which root may start.
-  it.runIf(process.getuid?.() === 0)('as the server’s own user: accepts a folder of its own or root’s, refuses another user’s', async () => {
+  // asked of a process of another user, which root may start. That user reads nothing of the
+  // clone (which may sit in a folder only root enters): the module, which needs only Node's
+  // own, is compiled into the test's folder.
+  it.runIf(process.getuid?.() === 0)('as the server’s own user: accepts a folder of its own or root’s, refuses another user’s', async (context) => {
     const SERVER_USER = 4321;
     const place = path.join(folder, 'as-server-user');
     await fs.mkdir(place, { mode: 0o755 });
@@ -92,13 +95,28 @@ describe('the backup folder', () => {
     for (const dir of [own, roots, others]) await fs.mkdir(dir, { mode: 0o755 });
     await fs.chown(own, SERVER_USER, SERVER_USER);
     await fs.chown(others, SERVER_USER + 1, SERVER_USER + 1);
+    const source = await fs.readFile(fileURLToPath(new URL('./backup-files.ts', import.meta.url)), 'utf8');
+    await fs.writeFile(path.join(place, 'backup-files.mjs'), (await transform(source, { loader: 'ts', format: 'esm' })).code);
     const script = path.join(place, 'prepare.mjs');
     await fs.writeFile(
       script,
-      `import { preparePrivateBackupDir } from ${JSON.stringify(fileURLToPath(new URL('./backup-files.ts', import.meta.url)))};\n` +
+      'import { preparePrivateBackupDir } from "./backup-files.mjs";\n' +
         'for (const dir of process.argv.slice(2)) console.log(await preparePrivateBackupDir(dir).then(() => "accepted", (error) => error.message));\n',
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script, own, roots, others], { uid: SERVER_USER, gid: SERVER_USER, encoding: 'utf8' });
+    // Node itself (the project's, in node_modules) may be out of that user's reach: a copy of
+    // it then runs from the test's folder. Where even that folder is out of reach (TMPDIR in a
+    // folder only root enters), the test cannot be made here and says why.
+    const asServerUser = (node: string, args: string[]) => spawnSync(node, args, { uid: SERVER_USER, gid: SERVER_USER, encoding: 'utf8' });
+    const reaches = (node: string) => asServerUser(node, ['-e', `require('node:fs').accessSync(${JSON.stringify(script)}, require('node:fs').constants.R_OK)`]);
+    let node = process.execPath;
+    if (reaches(node).status !== 0) {
+      node = path.join(place, 'node');
+      await fs.copyFile(process.execPath, node);
+      await fs.chmod(node, 0o755);
+    }
+    const reach = reaches(node);
+    if (reach.status !== 0) context.skip(`uid ${SERVER_USER} cannot run Node on ${script}: ${reach.error?.message ?? reach.stderr.trim()}`);
+    const run = asServerUser(node, [script, own, roots, others]);
     expect(run.stderr).toBe('');
     const [ownAnswer, rootsAnswer, othersAnswer] = run.stdout.trim().split('\n');
     expect(ownAnswer).toBe('accepted');
