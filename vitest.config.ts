@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFiles } from './tests/setup/longest-files';
 import { SlowestFirst } from './tests/setup/slowest-first';
 
 // The server's test files that replace a module (vi.mock) need a module cache of their own:
@@ -24,6 +25,7 @@ export default defineConfig({
     // machines. The tests mostly wait on databases, servers and browsers, so run three.
     maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
+    reporters: ['default', new LongestFiles()],
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {
