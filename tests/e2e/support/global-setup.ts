@@ -21,7 +21,9 @@ declare module 'vitest' {
   }
 }
 
-const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+// Chromium's headless shell first (Debian's chromium-headless-shell): the same Blink without
+// the full browser around it, a third less CPU for the same test (docs/testing.md).
+const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /**
  * Browser tests run against the real production build, rebuilt here when the sources
@@ -31,10 +33,10 @@ const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chro
 export default async function setup(project: TestProject) {
   const chromiumPath = CANDIDATES.find((candidate) => candidate && fs.existsSync(candidate)) ?? '';
   if (!chromiumPath && process.env.CI) {
-    throw new Error('Browser tests are required on CI but no Chromium was found (set CHROME_PATH or install chromium).');
+    throw new Error('Browser tests are required on CI but no Chromium was found (set CHROME_PATH or install chromium-headless-shell).');
   }
   project.provide('chromiumPath', chromiumPath);
-  project.provide('browserSkipReason', chromiumPath ? '' : 'no Chromium found (set CHROME_PATH or install Debian’s chromium)');
+  project.provide('browserSkipReason', chromiumPath ? '' : 'no Chromium found (set CHROME_PATH or install Debian’s chromium-headless-shell)');
   const buildDir = path.resolve('.e2e-builds', String(process.pid));
   (snapshotBuild as (target: string) => void)(buildDir);
   project.provide('buildDir', buildDir);
