@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn } from '../accounts-support';
-import { openPage, settle, type VIEWPORTS } from './browser';
+import { openPage, settle, VIEWPORTS } from './browser';
 import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 import type { Site } from './site';
 
@@ -80,21 +80,23 @@ export async function axeViolations(page: Page, at: string, options: AxeOptions 
 }
 
 /**
- * Signs in as the account, then scans each path on one viewport; answers the violations, and
- * any layout shift, by page. `options(path)` sets a page's own scan options.
+ * Signs in as the account, then scans each path on one viewport, and again at `alsoAt`'s size
+ * when given (the page resized, not loaded again); answers the violations, and any layout
+ * shift while a page loads, by page. `options(path)` sets a page's own scan options.
  */
 export async function scanSignedIn(
   browser: Browser,
   site: Site,
   account: { email: string; password: string },
   paths: string[],
-  { viewport = 'desktop', options = () => ({}) }: { viewport?: keyof typeof VIEWPORTS; options?: (path: string) => AxeOptions } = {},
+  { viewport = 'desktop', alsoAt, options = () => ({}) }: { viewport?: keyof typeof VIEWPORTS; alsoAt?: keyof typeof VIEWPORTS; options?: (path: string) => AxeOptions } = {},
 ): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   const { page, context } = await openPage(browser, site.url, viewport);
   await signIn(page, account.email, account.password, paths[0]);
   await watchLayoutShifts(page);
   for (const path of paths) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
     await page.goto(path);
     // Nothing on screen may move while the page loads with the member's session and its data
     // and images arrive (read before the scan scrolls the page).
@@ -102,6 +104,13 @@ export async function scanSignedIn(
     const moved = await layoutShifts(page);
     const list = [...(await axeViolations(page, path, options(path))), ...moved];
     if (list.length) found[`${path} (${viewport})`] = list;
+    if (!alsoAt) continue;
+    await page.setViewportSize(VIEWPORTS[alsoAt]);
+    // A second scan of a page whose frames run no script would have axe try them again, and
+    // the browser report the script it blocked: that page is loaded again at the new size.
+    if (options(path).enterFrames === false) await page.reload();
+    const resized = await axeViolations(page, path, options(path));
+    if (resized.length) found[`${path} (${alsoAt})`] = resized;
   }
   await context.close();
   return found;
