@@ -238,9 +238,21 @@ describe('production install', () => {
       const releaseIn = (folder: string) => fs.readFileSync(path.join(opt, folder, 'build', 'release'), 'utf8');
       const [unpack, swap, goBack, ...more] = guideBlocks(4);
       expect(more, 'section 4 has the three blocks this test runs').toEqual([]);
+      // The packages are installed once, by section 2's command (the first step): an upgrade
+      // runs the same `npm ci` on the same package-lock.json, so here the new release gets a
+      // copy (hard links) of the installed one's node_modules instead of two more installs.
+      const installLine = /^cd (\S+) && (npm ci --omit=dev .*)$/;
+      const installs = unpack.filter((line) => installLine.test(line));
+      expect(installs, 'section 4 installs the new release with one npm ci').toHaveLength(1);
+      const sectionTwoInstall = guideBlocks(2)
+        .flat()
+        .map((line) => installLine.exec(line)?.[2])
+        .find(Boolean);
+      expect(installLine.exec(installs[0])![2], 'the upgrade installs as section 2 does').toBe(sectionTwoInstall);
+      const unpackWithInstalledPackages = unpack.map((line) => line.replace(installLine, (_, folder: string) => `cp -al /opt/unissons/node_modules ${folder}/node_modules`));
       for (const release of ['2', '3']) {
         makeRelease(release);
-        runGuide([...unpack, ...swap]);
+        runGuide([...unpackWithInstalledPackages, ...swap]);
         expect(releaseIn('unissons')).toBe(release);
         const upgraded = await startInstalled(dataDir);
         expect(upgraded.log().map((entry) => entry.msg)).toContain('no migration to apply');
