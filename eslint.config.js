@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'data/', '.e2e-builds/', '.stryker-tmp/', 'reports/'] },
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'data/', '.e2e-builds/', '.test-builds/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -71,7 +71,7 @@ export default {
   // `npx stryker run --incremental` reuses the results of mutants whose code and tests did not change.
   incrementalFile: `${report}.incremental.json`,
   tempDirName: '.stryker-tmp',
-  ignorePatterns: ['build', 'data', 'test-results', '.e2e-builds', 'reports', '.scratch'],
+  ignorePatterns: ['build', 'data', 'test-results', '.e2e-builds', '.test-builds', 'reports', '.scratch'],
   // Mutants in the database tests wait on real servers: allow for a loaded machine.
   timeoutMS: 20_000,
 };

@@ -10,7 +10,7 @@ const serverFilesSharing = serverFiles.filter((file) => !fs.readFileSync(file, '
 
 const unitSetup = {
   environment: 'node' as const,
-  globalSetup: ['./tests/setup/database-template.ts'],
+  globalSetup: ['./tests/setup/database-template.ts', './tests/setup/server-bundle.ts'],
   setupFiles: ['./tests/setup/public-config.ts', './tests/setup/fast-check-seed.ts'],
   // A new embedded database (initdb) takes 4 s on a quiet machine and 20 s or more while
   // three workers' servers and browsers share the two cores.

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Secret, TOTP } from 'otpauth';
 import type { Kysely } from 'kysely';
@@ -20,7 +19,8 @@ import { registerMember } from './platform/testing/members';
 import { proofOfWork } from './platform/testing/proof-of-work';
 import { createTestApp } from './testing/test-app';
 
-const COMMAND = fileURLToPath(new URL('./rotate-secrets-command.ts', import.meta.url));
+// The command as a release runs it, from the run's bundle (tests/setup/server-bundle.ts).
+const COMMAND = path.join(inject('serverBundle'), 'rotate-secrets.js');
 const KEYS = ['anti_bot_secret', 'newsletter.unsubscribeSecret'];
 const MINUTE = 60_000;
 
@@ -41,7 +41,7 @@ async function expectAppSecretsRotated(db: Kysely<Database>, keyBefore: string, 
 }
 
 function rotateSecrets(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', COMMAND], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [COMMAND], { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

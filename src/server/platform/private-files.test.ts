@@ -4,14 +4,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { listBackups } from './backup/backup-files';
 import { startServerProcess } from './testing/server-process';
 
-const SERVER = fileURLToPath(new URL('../main.ts', import.meta.url));
-const BACKUP = fileURLToPath(new URL('./backup/backup-command.ts', import.meta.url));
-const RESTORE = fileURLToPath(new URL('./backup/restore-command.ts', import.meta.url));
+// The run's bundle of the server (tests/setup/server-bundle.ts): what a release runs.
+const SERVER = path.join(inject('serverBundle'), 'main.js');
+const BACKUP = path.join(inject('serverBundle'), 'backup.js');
+const RESTORE = path.join(inject('serverBundle'), 'restore.js');
 const ADMIN = { ADMIN_EMAIL: 'admin@exemple.fr', ADMIN_PASSWORD: 'Admin-2026-fort' };
 // Each start of the embedded database takes seconds, many more on a loaded machine.
 const SLOW = { timeout: 300_000 };
@@ -24,9 +24,9 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-/** A TypeScript entry point of the server run as a process of its own (under tsx), with the default umask. */
+/** A bundled entry point of the server run as a process of its own, with the default umask. */
 function run(file: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+  const child = spawn(process.execPath, [file, ...args], {
     env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', ANTI_BOT: 'off', ...ADMIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

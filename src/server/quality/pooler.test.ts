@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { queueNewsletter } from '../capabilities/newsletter/newsletters';
 import { openDatabase } from '../platform/db/connection';
 import { checkNoticesArrive, NoticesUndelivered } from '../platform/db/notices-check';
@@ -88,7 +87,8 @@ describeOnPostgresql('three instances behind PgBouncer in transaction mode', () 
     const url = await emptyDatabase();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'unissons-pooler-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))], {
+      // The server as a release runs it, from the run's bundle (tests/setup/server-bundle.ts).
+      const child = spawn(process.execPath, [path.join(inject('serverBundle'), 'main.js')], {
         env: { ...process.env, DATABASE_URL: bouncer.pooled(url), DATA_DIR: dataDir, CLIENT_DIR: '/nonexistent', PORT: '0', HOST: '127.0.0.1' },
         stdio: ['ignore', 'ignore', 'pipe'],
       });

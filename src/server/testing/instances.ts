@@ -81,8 +81,9 @@ export function setUpInstances(
 }
 
 /**
- * The same, each instance the real server in a process of its own (main.ts under tsx), for a
- * test to kill: started together, on DATABASE_URL.
+ * The same, each instance the real server in a process of its own (the run's bundle, as
+ * production runs it: startServerProcess), for a test to kill: started together, on
+ * DATABASE_URL.
  */
 export function setUpServerProcesses(options: InstancesOptions): { database: DatabaseHandle; servers: ServerProcess[] } {
   const site = { servers: [] as ServerProcess[] } as { database: DatabaseHandle; servers: ServerProcess[] };

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +14,8 @@ import { Mailbox } from '../../platform/testing/mailbox';
 import { registerAdmin, registerMember, type TestMember } from '../../platform/testing/members';
 import { setUpTestApp } from '../../testing/test-app';
 
-const COMMAND = fileURLToPath(new URL('./reset-two-factor-command.ts', import.meta.url));
+// The command as a release runs it, from the run's bundle (tests/setup/server-bundle.ts).
+const COMMAND = path.join(inject('serverBundle'), 'reset-two-factor.js');
 const post = (app: FastifyInstance, url: string, payload: object, cookie: string) => app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
 /** A member with an authenticator app and a passkey, as /account makes them. */
@@ -72,7 +72,7 @@ describe('npm run reset-two-factor on the embedded database', () => {
 
   const run = (email: string): Promise<{ code: number | null; output: string }> => {
     const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` };
-    const child = spawn(process.execPath, ['--import', 'tsx', COMMAND, email], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [COMMAND, email], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,7 +12,8 @@ import { describeOnPostgresql } from '../../platform/testing/postgresql-only';
 import { emptyPostgresDatabases } from '../../platform/testing/test-database';
 import { importedTables, writeExport, writeGeneratedExport, type ExportFiles } from './export-fixture';
 
-const COMMAND = fileURLToPath(new URL('./import-firebase-command.ts', import.meta.url));
+// The command as a release runs it, from the run's bundle (tests/setup/server-bundle.ts).
+const COMMAND = path.join(inject('serverBundle'), 'import-firebase.js');
 
 interface Run {
   code: number | null;
@@ -22,7 +22,7 @@ interface Run {
 
 /** Runs the command; `killWhen` kills it (SIGKILL, as a crash or a lost machine would) once its output says so. */
 function importFirebase(files: ExportFiles, env: Record<string, string>, killWhen?: string, options: string[] = []): Promise<Run> {
-  const args = ['--import', 'tsx', COMMAND, '--auth', files.auth, '--hash-config', files.hashConfig, '--firestore', files.firestore, ...options];
+  const args = [COMMAND, '--auth', files.auth, '--hash-config', files.hashConfig, '--firestore', files.firestore, ...options];
   const child = spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const read = (chunk: Buffer) => {

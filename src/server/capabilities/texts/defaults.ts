@@ -27,7 +27,7 @@ const SOURCES: readonly { id: string; kind: TextKind; file: string }[] = [
 ];
 
 // In the repository, content/ is four folders up; the release's bundle (build/node) carries
-// its own copy beside main.js (scripts/build-server.mjs).
+// its own copy beside main.js (scripts/bundle-server.mjs).
 const CONTENT_DIRS = [new URL('content/', import.meta.url), new URL('../../../../content/', import.meta.url)];
 
 function contentDir(): URL {

@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { logMigrations, migrateToLatest, MigrationRefused } from './migrate';
 import { migrations } from './migrations/index';
 import { describeOnPostgresql } from '../testing/postgresql-only';
@@ -110,8 +109,9 @@ describeOnPostgresql('a PostgreSQL role that does not own its database', () => {
       expect(message).toContain(`createdb -O ${role} ${name}`);
       expect(message).toContain(`ALTER DATABASE ${name} OWNER TO ${role}`);
 
-      // The server itself: that one line, no stack trace, exit code 1.
-      const server = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../main.ts', import.meta.url))], {
+      // The server itself, as a release runs it (the run's bundle, tests/setup/server-bundle.ts):
+      // that one line, no stack trace, exit code 1.
+      const server = spawnSync(process.execPath, [path.join(inject('serverBundle'), 'main.js')], {
         env: { ...process.env, DATABASE_URL: urlFor(name, role), DATA_DIR: dataDir, CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', PORT: '0', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
         encoding: 'utf8',
         timeout: 60_000,
