@@ -96,7 +96,7 @@ export async function scanSignedIn(
   await signIn(page, account.email, account.password, paths[0]);
   await watchLayoutShifts(page);
   for (const path of paths) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
+    await resize(page, viewport);
     await page.goto(path);
     // Nothing on screen may move while the page loads with the member's session and its data
     // and images arrive (read before the scan scrolls the page).
@@ -105,13 +105,28 @@ export async function scanSignedIn(
     const list = [...(await axeViolations(page, path, options(path))), ...moved];
     if (list.length) found[`${path} (${viewport})`] = list;
     if (!alsoAt) continue;
-    await page.setViewportSize(VIEWPORTS[alsoAt]);
-    // A second scan of a page whose frames run no script would have axe try them again, and
-    // the browser report the script it blocked: that page is loaded again at the new size.
-    if (options(path).enterFrames === false) await page.reload();
+    if (options(path).enterFrames === false) {
+      // axe still tries to enter a frame that runs no script, and its attempt waits in the
+      // page: resized under it, the browser reports the blocked script. So that page is left
+      // before the resize and loaded again, as a page of its own at each size.
+      await resize(page, alsoAt);
+      await page.goto(path);
+      await settle(page);
+    } else {
+      await page.setViewportSize(VIEWPORTS[alsoAt]);
+    }
     const resized = await axeViolations(page, path, options(path));
     if (resized.length) found[`${path} (${alsoAt})`] = resized;
   }
   await context.close();
   return found;
+}
+
+/** The page at another size, left first (for a blank page) when it is not that size already. */
+async function resize(page: Page, viewport: keyof typeof VIEWPORTS) {
+  const { width, height } = VIEWPORTS[viewport];
+  const current = page.viewportSize();
+  if (current?.width === width && current.height === height) return;
+  await page.goto('about:blank');
+  await page.setViewportSize({ width, height });
 }
