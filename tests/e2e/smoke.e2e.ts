@@ -21,25 +21,6 @@ describe.skipIf(!browserAvailable())(`site shell ${inject('browserSkipReason')}`
     await context.close();
   });
 
-  it('shows the footer with the year and its six links', async () => {
-    const { page, context } = await openPage(suite.browser, suite.site.url);
-    await page.goto('/join');
-    const footer = page.locator('footer');
-    await expect(footer.textContent()).resolves.toContain('2025');
-    const links = footer.getByRole('link');
-    expect(await links.count()).toBe(6);
-    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
-    expect(hrefs).toEqual([
-      '/legal/conditions-utilisation.pdf',
-      '/calshare/privacy_policy',
-      '/legal/politique-remboursement.pdf',
-      '/legal/frais-de-service.pdf',
-      '/mentions-legales',
-      'mailto:contact@example.org',
-    ]);
-    await context.close();
-  });
-
   it('shows the sign-in switch on a members-only page when signed out', async () => {
     const { page, context } = await openPage(suite.browser, suite.site.url);
     await page.goto('/account');
